@@ -1,0 +1,138 @@
+import path from 'node:path';
+import zlib from 'node:zlib';
+import compress from '@fastify/compress';
+import swagger from '@fastify/swagger';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import type { ZodType } from 'zod';
+import { type Config, repoRoot } from './config.ts';
+import type { DatabaseHandle } from './db/client.ts';
+import { registerErrorHandling } from './http/error-handler.ts';
+import { registerRequestContext } from './http/request-context.ts';
+import { validatorCompiler } from './http/validation.ts';
+import { createBrandDirectory } from './modules/brands/brand-directory.ts';
+import { createCatalogueContext } from './modules/catalogue/catalogue-context.ts';
+import { registerContentRoutes } from './modules/content/content.routes.ts';
+import { registerHotelRoutes } from './modules/hotels/hotels.routes.ts';
+import { registerMediaRoutes } from './modules/media/media.routes.ts';
+import { registerOfferRoutes } from './modules/offers/offers.routes.ts';
+import { createMetrics, registerRequestMetrics } from './modules/ops/metrics.ts';
+import { registerOpsRoutes } from './modules/ops/ops.routes.ts';
+import { createSearchEngine } from './modules/search/engine/search-engine.ts';
+import { registerSearchRoutes } from './modules/search/search.routes.ts';
+import { registerSeoRoutes } from './modules/seo/seo.routes.ts';
+import { registerStorefront } from './modules/storefront/storefront.routes.ts';
+
+export type AppDependencies = { config: Config; database: DatabaseHandle };
+
+export async function buildApp({ config, database }: AppDependencies): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    requestIdHeader: 'x-request-id',
+    // One log line per request (below) instead of Fastify's two.
+    logController: new LogController({ disableRequestLogging: true }),
+    bodyLimit: 64 * 1024,
+    routerOptions: { maxParamLength: 200, ignoreTrailingSlash: true },
+  });
+
+  // API answers, static files and rendered pages go out compressed when the client accepts it;
+  // brotli at quality 4 costs about as much CPU as gzip -6 and saves more.
+  await app.register(compress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+    zlibOptions: { level: 6 },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(responseSerializer(config.env === 'test'));
+
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Holiday voucher shop API',
+        version: '1.0.0',
+        description:
+          'Catalogue, search, orders and accounts of the white-label shop. The host selects the brand; ' +
+          'Accept-Language selects the language (de default, en fallback). Errors are RFC 9457 problem+json.',
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  const brands = createBrandDirectory(database.db, {
+    defaultShort: config.defaultBrand,
+    ttlMs: config.catalogueCacheTtlMs,
+  });
+  const searchEngine = createSearchEngine(database.db, {
+    refreshIntervalMs: config.searchRefreshMs,
+    log: (message) => app.log.info(message),
+  });
+  app.addHook('onClose', async () => searchEngine.close());
+  const catalogue = createCatalogueContext(database.db, config.catalogueCacheTtlMs, searchEngine);
+  const metrics = createMetrics();
+
+  registerRequestContext(app, brands);
+  registerErrorHandling(app);
+  registerRequestMetrics(app, metrics);
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info(
+      {
+        method: request.method,
+        url: request.url,
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime),
+      },
+      'request',
+    );
+  });
+  registerOpsRoutes(app, database.db, metrics);
+  registerMediaRoutes(app, path.join(config.dataDir, 'media'));
+  registerOfferRoutes(app, catalogue);
+  registerSearchRoutes(app, catalogue);
+  registerHotelRoutes(app, catalogue);
+  registerContentRoutes(app, catalogue);
+  registerSeoRoutes(app, { brands, catalogue });
+  app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
+  // Last: its catch-all renders every path the API does not own.
+  await registerStorefront(app, {
+    buildDir: path.join(repoRoot, 'apps/storefront/build'),
+    assetsDir: path.join(repoRoot, 'assets'),
+    mode: config.storefrontDev ? 'development' : config.env === 'test' ? 'test' : 'production',
+    assetUrl: config.assetUrl,
+    pageCacheTtlMs: config.catalogueCacheTtlMs,
+  });
+
+  app.decorate('refreshCatalogue', async () => {
+    brands.refresh();
+    catalogue.clearCache();
+    await searchEngine.refresh();
+  });
+  return app;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Forgets cached catalogue answers and reloads the search index, e.g. after a seed or an import. */
+    refreshCatalogue(): Promise<void>;
+  }
+}
+
+/**
+ * Responses are written with JSON.stringify; under test each is first checked against its contract,
+ * so a drift between code and the documented shape fails a test instead of reaching a client.
+ */
+function responseSerializer(isCheckingContracts: boolean) {
+  return ({ schema }: { schema: unknown }) =>
+    (data: unknown) => {
+      if (isCheckingContracts && isZodType(schema)) {
+        const result = schema.safeParse(data);
+        if (!result.success) throw new Error(`response violates its contract: ${result.error.message}`);
+      }
+      return JSON.stringify(data);
+    };
+}
+
+function isZodType(value: unknown): value is ZodType {
+  return typeof value === 'object' && value !== null && 'safeParse' in value;
+}

@@ -1,0 +1,140 @@
+import { createHash } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+import { type SQL, sql } from 'drizzle-orm';
+import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePostgres } from 'drizzle-orm/node-postgres/migrator';
+import { type PgDatabase, PgDialect, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema/index.ts';
+
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export type DatabaseHandle = {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  /** Applies pending migrations; safe to call from several processes at once. */
+  migrate(): Promise<void>;
+  /** Runs `work` while holding a database-wide advisory lock, so that only one process does it at a time. */
+  withExclusiveLock<T>(lockId: number, work: () => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+};
+
+const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+export type DatabaseOptions = {
+  /** postgres:// URL; without it an embedded PGlite database is used. */
+  url?: string | undefined;
+  /** PGlite data directory; `memory://` for a throw-away database. */
+  dataDir?: string;
+  poolSize?: number;
+  /** PostgreSQL only: a schema of its own (created when missing), so test runs do not share tables. */
+  schemaName?: string | undefined;
+};
+
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  return options.url
+    ? openPostgres(options.url, options.poolSize ?? 16, options.schemaName)
+    : openPglite(options.dataDir ?? 'memory://');
+}
+
+async function openPglite(dataDir: string): Promise<DatabaseHandle> {
+  if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
+  const client = await PGlite.create(dataDir.startsWith('memory://') ? undefined : dataDir, {
+    extensions: { pg_trgm, unaccent },
+  });
+  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  return {
+    db,
+    kind: 'pglite',
+    // PGlite is one in-process connection: nothing else can race it.
+    migrate: () => migratePglite(db as never, { migrationsFolder }),
+    withExclusiveLock: (_lockId, work) => work(),
+    close: () => client.close(),
+  };
+}
+
+async function openPostgres(url: string, poolSize: number, schemaName?: string): Promise<DatabaseHandle> {
+  if (schemaName !== undefined && !/^[a-z_][a-z0-9_]{0,62}$/.test(schemaName)) {
+    throw new Error(`invalid schema name ${schemaName}`);
+  }
+  if (schemaName) {
+    const setup = new pg.Client({ connectionString: url });
+    await setup.connect();
+    try {
+      await setup.query(`CREATE SCHEMA IF NOT EXISTS ${schemaName}`);
+    } catch (error) {
+      // Two processes creating the schema at once: the loser sees a duplicate, which is fine.
+      if (!['23505', '42P06'].includes((error as { code?: string }).code ?? '')) throw error;
+    } finally {
+      await setup.end();
+    }
+  }
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    // Extensions live in public; our tables and text-search configurations in the schema.
+    ...(schemaName ? { options: `-c search_path=${schemaName},public` } : {}),
+  });
+  // An idle client that loses its server must not crash the process; the next query reports it.
+  pool.on('error', () => {});
+  const db = drizzleNodePostgres(pool, { schema }) as unknown as Database;
+
+  async function withExclusiveLock<T>(lockId: number, work: () => Promise<T>): Promise<T> {
+    const lockClient = await pool.connect();
+    try {
+      await lockClient.query('SELECT pg_advisory_lock($1)', [lockId]);
+      return await work();
+    } finally {
+      await lockClient.query('SELECT pg_advisory_unlock($1)', [lockId]).catch(() => {});
+      lockClient.release();
+    }
+  }
+
+  return {
+    db,
+    kind: 'postgres',
+    migrate: () =>
+      withExclusiveLock(LOCK_IDS.migrate, () =>
+        migrateNodePostgres(db as never, { migrationsFolder, migrationsSchema: schemaName ?? 'drizzle' }),
+      ),
+    withExclusiveLock,
+    close: () => pool.end(),
+  };
+}
+
+export const LOCK_IDS = { migrate: 741_001, seed: 741_002, searchIndex: 741_003 } as const;
+
+const dialect = new PgDialect();
+const statementNames = new Map<string, string>();
+
+/**
+ * Runs raw SQL and returns its rows; the one place that papers over the drivers' result shapes.
+ * On a PostgreSQL server every statement is prepared once per connection (named by a hash of its text):
+ * planning the catalogue's queries costs more than running them.
+ */
+export async function queryRows<Row>(db: Database, query: SQL): Promise<Row[]> {
+  const client = (db as { $client?: unknown }).$client;
+  if (client instanceof pg.Pool) {
+    const { sql: text, params } = dialect.sqlToQuery(query);
+    let name = statementNames.get(text);
+    if (name === undefined) {
+      name = `q_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
+      statementNames.set(text, name);
+    }
+    const result = await client.query({ name, text, values: params as unknown[] });
+    return result.rows as Row[];
+  }
+  const result = (await db.execute(query)) as unknown as { rows: Row[] };
+  return result.rows;
+}
+
+export async function ping(db: Database): Promise<void> {
+  await db.execute(sql`SELECT 1`);
+}

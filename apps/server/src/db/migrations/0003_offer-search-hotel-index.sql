@@ -1,0 +1,1 @@
+CREATE INDEX "offer_search_hotel_idx" ON "offer_search" USING btree ("hotel_id");

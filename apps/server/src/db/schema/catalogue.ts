@@ -1,0 +1,304 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  char,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { translated, tsvector } from './types.ts';
+
+/** A partner brand. Its presentation (logo, colours, analytics…) is the static config.json on the asset host. */
+export const brands = pgTable('brands', {
+  id: serial('id').primaryKey(),
+  short: text('short').notNull().unique(),
+  name: text('name').notNull(),
+  /** Host names that resolve to this brand besides `<short>.<any domain>`. */
+  hosts: text('hosts').array().notNull().default(sql`'{}'`),
+  isDefault: boolean('is_default').notNull().default(false),
+  locales: text('locales').array().notNull().default(sql`'{de,en,it}'`),
+});
+
+export const countries = pgTable('countries', {
+  iso: char('iso', { length: 2 }).primaryKey(),
+  name: translated('name').notNull(),
+  isInMenu: boolean('is_in_menu').notNull().default(false),
+  sortOrder: smallint('sort_order').notNull().default(0),
+});
+
+export const themes = pgTable('themes', {
+  id: serial('id').primaryKey(),
+  slug: text('slug').notNull().unique(),
+  name: translated('name').notNull(),
+  isInMenu: boolean('is_in_menu').notNull().default(false),
+  sortOrder: smallint('sort_order').notNull().default(0),
+});
+
+export const vendors = pgTable('vendors', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+});
+
+/** Hotel feature codes 1–33 (restaurant, pool, sauna, wifi, parking…). */
+export const hotelFeatures = pgTable('hotel_features', {
+  code: smallint('code').primaryKey(),
+  icon: text('icon').notNull(),
+  label: translated('label').notNull(),
+});
+
+/** Board codes (AB, HP, VP, AI…) with the short forms shown to customers. */
+export const boards = pgTable('boards', {
+  code: text('code').primaryKey(),
+  short: translated('short').notNull(),
+  name: translated('name').notNull(),
+});
+
+/** A hotel ("contact" in the SPEC's wording). */
+export const hotels = pgTable(
+  'hotels',
+  {
+    id: serial('id').primaryKey(),
+    slug: text('slug').notNull(),
+    name: text('name').notNull(),
+    vendorId: integer('vendor_id')
+      .notNull()
+      .references(() => vendors.id),
+    stars: smallint('stars'),
+    street: text('street').notNull(),
+    houseNumber: text('house_number').notNull(),
+    postcode: text('postcode').notNull(),
+    city: text('city').notNull(),
+    region: text('region'),
+    countryIso: char('country_iso', { length: 2 })
+      .notNull()
+      .references(() => countries.iso),
+    latitude: doublePrecision('latitude').notNull(),
+    longitude: doublePrecision('longitude').notNull(),
+    description: translated('description').notNull(),
+    featureCodes: smallint('feature_codes').array().notNull().default(sql`'{}'`),
+    imageSeeds: text('image_seeds').array().notNull().default(sql`'{}'`),
+  },
+  (t) => [
+    uniqueIndex('hotels_slug_idx').on(t.slug),
+    index('hotels_lat_lon_idx').on(t.latitude, t.longitude),
+    index('hotels_country_idx').on(t.countryIso),
+  ],
+);
+
+export const offers = pgTable(
+  'offers',
+  {
+    id: serial('id').primaryKey(),
+    slug: text('slug').notNull(),
+    hotelId: integer('hotel_id')
+      .notNull()
+      .references(() => hotels.id),
+    /** Null: sold on every brand. Otherwise exclusive to one brand. */
+    brandId: integer('brand_id').references(() => brands.id),
+    title: translated('title').notNull(),
+    subtitle: translated('subtitle').notNull(),
+    boardCode: text('board_code').references(() => boards.code),
+    imageSeeds: text('image_seeds').array().notNull().default(sql`'{}'`),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('offers_slug_idx').on(t.slug), index('offers_hotel_idx').on(t.hotelId)],
+);
+
+export const offerThemes = pgTable(
+  'offer_themes',
+  {
+    offerId: integer('offer_id')
+      .notNull()
+      .references(() => offers.id, { onDelete: 'cascade' }),
+    themeId: integer('theme_id')
+      .notNull()
+      .references(() => themes.id),
+  },
+  (t) => [primaryKey({ columns: [t.offerId, t.themeId] }), index('offer_themes_theme_idx').on(t.themeId)],
+);
+
+export const offerTexts = pgTable(
+  'offer_texts',
+  {
+    id: serial('id').primaryKey(),
+    offerId: integer('offer_id')
+      .notNull()
+      .references(() => offers.id, { onDelete: 'cascade' }),
+    /** Optional; texts are shown ascending by position, unpositioned last. */
+    position: smallint('position'),
+    title: translated('title').notNull(),
+    body: translated('body').notNull(),
+  },
+  (t) => [index('offer_texts_offer_idx').on(t.offerId)],
+);
+
+export const variants = pgTable(
+  'variants',
+  {
+    id: serial('id').primaryKey(),
+    offerId: integer('offer_id')
+      .notNull()
+      .references(() => offers.id, { onDelete: 'cascade' }),
+    nights: smallint('nights').notNull(),
+    persons: smallint('persons').notNull(),
+    priceCents: integer('price_cents').notNull(),
+    originalPriceCents: integer('original_price_cents').notNull(),
+    currency: char('currency', { length: 3 }).notNull().default('EUR'),
+    /** Units left to sell; decremented atomically when an order is paid or closed. */
+    stock: integer('stock').notNull(),
+  },
+  (t) => [index('variants_offer_idx').on(t.offerId)],
+);
+
+/**
+ * One row per offer with everything search filters, sorts and ranks on, rebuilt from the tables above
+ * by the search repository whenever the catalogue changes (see docs/decisions/003-search-in-postgres.md).
+ */
+export const offerSearch = pgTable(
+  'offer_search',
+  {
+    offerId: integer('offer_id')
+      .primaryKey()
+      .references(() => offers.id, { onDelete: 'cascade' }),
+    brandId: integer('brand_id'),
+    hotelId: integer('hotel_id').notNull(),
+    countryIso: char('country_iso', { length: 2 }).notNull(),
+    themeIds: integer('theme_ids').array().notNull(),
+    nightsMin: smallint('nights_min').notNull(),
+    nightsMax: smallint('nights_max').notNull(),
+    nightsSet: smallint('nights_set').array().notNull(),
+    personsMin: smallint('persons_min').notNull(),
+    personsMax: smallint('persons_max').notNull(),
+    personsSet: smallint('persons_set').array().notNull(),
+    priceCents: integer('price_cents').notNull(),
+    originalPriceCents: integer('original_price_cents').notNull(),
+    discountPercent: smallint('discount_percent').notNull(),
+    isSoldOut: boolean('is_sold_out').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    documentDe: tsvector('document_de').notNull(),
+    documentEn: tsvector('document_en').notNull(),
+    documentIt: tsvector('document_it').notNull(),
+  },
+  (t) => [
+    index('offer_search_document_de_idx').using('gin', t.documentDe),
+    index('offer_search_document_en_idx').using('gin', t.documentEn),
+    index('offer_search_document_it_idx').using('gin', t.documentIt),
+    index('offer_search_theme_ids_idx').using('gin', t.themeIds),
+    index('offer_search_country_idx').on(t.countryIso, t.priceCents),
+    index('offer_search_price_idx').on(t.priceCents),
+    index('offer_search_discount_idx').on(t.discountPercent),
+    index('offer_search_created_idx').on(t.createdAt),
+    index('offer_search_hotel_idx').on(t.hotelId),
+  ],
+);
+
+/**
+ * One row that counts search index rebuilds: processes holding the index in memory poll it (cheap)
+ * instead of fingerprinting offer_search (tens of milliseconds at 100k offers).
+ */
+export const catalogueVersion = pgTable('catalogue_version', {
+  id: smallint('id').primaryKey().default(1),
+  version: integer('version').notNull(),
+  changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Vocabulary of the catalogue (unaccented, lower case) for typo-tolerant search via pg_trgm. */
+export const searchWords = pgTable(
+  'search_words',
+  {
+    word: text('word').primaryKey(),
+    occurrences: integer('occurrences').notNull(),
+  },
+  (t) => [
+    index('search_words_trgm_idx').using('gist', sql`${t.word} gist_trgm_ops`),
+    index('search_words_prefix_idx').using('btree', sql`${t.word} text_pattern_ops`),
+  ],
+);
+
+export const promotions = pgTable(
+  'promotions',
+  {
+    id: serial('id').primaryKey(),
+    /** Null: a promotion of every brand. */
+    brandId: integer('brand_id').references(() => brands.id),
+    name: text('name').notNull(),
+    promotionType: text('promotion_type').notNull(),
+    type: text('type').notNull(),
+    title: translated('title').notNull(),
+    description: translated('description').notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    validFrom: timestamp('valid_from', { withTimezone: true }),
+    validTo: timestamp('valid_to', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('promotions_brand_name_idx').on(sql`coalesce(${t.brandId}, 0)`, sql`lower(${t.name})`)],
+);
+
+export const promotionOffers = pgTable(
+  'promotion_offers',
+  {
+    promotionId: integer('promotion_id')
+      .notNull()
+      .references(() => promotions.id, { onDelete: 'cascade' }),
+    offerId: integer('offer_id')
+      .notNull()
+      .references(() => offers.id, { onDelete: 'cascade' }),
+    position: smallint('position').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.promotionId, t.offerId] })],
+);
+
+export const contentPages = pgTable(
+  'content_pages',
+  {
+    id: serial('id').primaryKey(),
+    /** Null: the default page every brand shows unless it has its own with the same slug. */
+    brandId: integer('brand_id').references(() => brands.id),
+    locale: text('locale').notNull(),
+    slug: text('slug').notNull(),
+    name: text('name').notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+  },
+  (t) => [
+    uniqueIndex('content_pages_brand_locale_slug_idx').on(
+      sql`coalesce(${t.brandId}, 0)`,
+      t.locale,
+      sql`lower(${t.slug})`,
+    ),
+  ],
+);
+
+/** Named lists of content the shop shows in fixed places: `footerMenu` (page names), `home`. */
+export const extensionPoints = pgTable(
+  'extension_points',
+  {
+    id: serial('id').primaryKey(),
+    brandId: integer('brand_id').references(() => brands.id),
+    locale: text('locale').notNull(),
+    key: text('key').notNull(),
+    value: jsonb('value').notNull(),
+  },
+  (t) => [
+    uniqueIndex('extension_points_brand_locale_key_idx').on(sql`coalesce(${t.brandId}, 0)`, t.locale, t.key),
+  ],
+);
+
+/** A visitor's referral from the start URL (`r`, optional `rx`). */
+export const referralTokens = pgTable('referral_tokens', {
+  id: serial('id').primaryKey(),
+  brandId: integer('brand_id').references(() => brands.id),
+  code: text('code').notNull(),
+  payload: text('payload'),
+  path: text('path'),
+  referer: text('referer'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

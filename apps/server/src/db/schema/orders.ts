@@ -1,0 +1,199 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  char,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { brands, referralTokens, variants } from './catalogue.ts';
+import { translated } from './types.ts';
+
+/** A shop account. Guests have no row here; their orders carry the customer data inline. */
+export const customers = pgTable(
+  'customers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    brandId: integer('brand_id')
+      .notNull()
+      .references(() => brands.id),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    gender: smallint('gender'),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    street: text('street'),
+    houseNumber: text('house_number'),
+    postcode: text('postcode'),
+    city: text('city'),
+    countryIso: char('country_iso', { length: 2 }),
+    phone: text('phone'),
+    locale: text('locale').notNull().default('de'),
+    hasNewsletter: boolean('has_newsletter').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('customers_brand_email_idx').on(t.brandId, sql`lower(${t.email})`)],
+);
+
+/** Promotion codes ('+' fixed amount off, '%' fraction off). Usage limits are enforced on this row. */
+export const reductions = pgTable(
+  'reductions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    brandId: integer('brand_id').references(() => brands.id),
+    code: text('code').notNull(),
+    name: translated('name').notNull(),
+    operation: char('operation', { length: 1 }).notNull(),
+    /** Cents for '+', basis points (1/10000) for '%'. */
+    value: integer('value').notNull(),
+    minimumOrderCents: integer('minimum_order_cents').notNull().default(0),
+    maxUses: integer('max_uses'),
+    maxUsesPerCustomer: integer('max_uses_per_customer'),
+    usedCount: integer('used_count').notNull().default(0),
+    validFrom: timestamp('valid_from', { withTimezone: true }),
+    validTo: timestamp('valid_to', { withTimezone: true }),
+    isActive: boolean('is_active').notNull().default(true),
+  },
+  (t) => [uniqueIndex('reductions_brand_code_idx').on(sql`coalesce(${t.brandId}, 0)`, sql`lower(${t.code})`)],
+);
+
+/** Gift cards and account credit: a balance in cents, debited with a conditional update. */
+export const giftCards = pgTable(
+  'gift_cards',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    brandId: integer('brand_id').references(() => brands.id),
+    tan: text('tan').notNull(),
+    customerId: uuid('customer_id').references(() => customers.id),
+    initialCents: integer('initial_cents').notNull(),
+    balanceCents: integer('balance_cents').notNull(),
+    currency: char('currency', { length: 3 }).notNull().default('EUR'),
+    validTo: timestamp('valid_to', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('gift_cards_tan_idx').on(t.tan)],
+);
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    /** The order key: a long random secret; guests prove access with id + key. */
+    orderKey: text('order_key').notNull(),
+    brandId: integer('brand_id')
+      .notNull()
+      .references(() => brands.id),
+    customerId: uuid('customer_id').references(() => customers.id),
+    status: text('status').notNull().default('cart'),
+    currency: char('currency', { length: 3 }).notNull().default('EUR'),
+    locale: text('locale').notNull().default('de'),
+    paymentType: text('payment_type'),
+    reductionId: integer('reduction_id').references(() => reductions.id),
+    customerData: jsonb('customer_data'),
+    referralTokenId: integer('referral_token_id').references(() => referralTokens.id),
+    referral: jsonb('referral'),
+    subtotalCents: integer('subtotal_cents').notNull().default(0),
+    discountCents: integer('discount_cents').notNull().default(0),
+    prepaidCents: integer('prepaid_cents').notNull().default(0),
+    totalCents: integer('total_cents').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+  },
+  (t) => [index('orders_customer_idx').on(t.customerId), index('orders_status_idx').on(t.status)],
+);
+
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    variantId: integer('variant_id')
+      .notNull()
+      .references(() => variants.id),
+    quantity: integer('quantity').notNull(),
+    unitPriceCents: integer('unit_price_cents').notNull(),
+    currency: char('currency', { length: 3 }).notNull().default('EUR'),
+  },
+  (t) => [index('order_items_order_idx').on(t.orderId)],
+);
+
+/** Gift card amounts applied to an order (shown as prepaid in the summary). */
+export const orderGiftCards = pgTable(
+  'order_gift_cards',
+  {
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    giftCardId: integer('gift_card_id')
+      .notNull()
+      .references(() => giftCards.id),
+    amountCents: integer('amount_cents').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.orderId, t.giftCardId] })],
+);
+
+/** One voucher per unit bought; valid three years; guest data locks once printed. */
+export const vouchers = pgTable(
+  'vouchers',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    orderItemId: integer('order_item_id')
+      .notNull()
+      .references(() => orderItems.id),
+    code: text('code').notNull(),
+    guestData: jsonb('guest_data'),
+    validUntil: timestamp('valid_until', { withTimezone: true }).notNull(),
+    printedAt: timestamp('printed_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('vouchers_code_idx').on(t.code), index('vouchers_order_idx').on(t.orderId)],
+);
+
+/** Invoice numbers are gap-free per brand and year, allocated from invoice_counters under a row lock. */
+export const invoiceCounters = pgTable(
+  'invoice_counters',
+  {
+    brandId: integer('brand_id')
+      .notNull()
+      .references(() => brands.id),
+    year: smallint('year').notNull(),
+    lastNumber: integer('last_number').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.brandId, t.year] })],
+);
+
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    brandId: integer('brand_id')
+      .notNull()
+      .references(() => brands.id),
+    year: smallint('year').notNull(),
+    number: integer('number').notNull(),
+    invoiceNumber: text('invoice_number').notNull(),
+    totalCents: integer('total_cents').notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('invoices_brand_year_number_idx').on(t.brandId, t.year, t.number),
+    uniqueIndex('invoices_order_idx').on(t.orderId),
+  ],
+);

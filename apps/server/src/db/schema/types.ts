@@ -1,0 +1,10 @@
+import { customType, jsonb } from 'drizzle-orm/pg-core';
+
+/** A text in every shop language; `de` is always present, the others fall back (see locale.ts). */
+export type TranslatedText = { de: string; en?: string; it?: string };
+
+export const translated = (name: string) => jsonb(name).$type<TranslatedText>();
+
+export const tsvector = customType<{ data: string }>({
+  dataType: () => 'tsvector',
+});

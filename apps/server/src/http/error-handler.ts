@@ -1,0 +1,79 @@
+import type { Locale } from '@shop/contracts/locale';
+import type { Problem, ProblemType } from '@shop/contracts/problem';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { HttpProblem, problemTitles } from './problem.ts';
+import { describeIssues, RequestValidationError } from './validation.ts';
+
+const typeByStatus: Record<number, ProblemType> = {
+  400: 'validation-error',
+  404: 'not-found',
+  405: 'method-not-allowed',
+  413: 'payload-too-large',
+  415: 'unsupported-media-type',
+  429: 'too-many-requests',
+  503: 'service-unavailable',
+};
+
+export function sendProblem(
+  reply: FastifyReply,
+  request: FastifyRequest,
+  problem: { status: number; type: ProblemType; detail?: string | undefined; errors?: Problem['errors'] },
+): FastifyReply {
+  const locale: Locale = request.locale ?? 'de';
+  const body: Problem = {
+    type: problem.type,
+    title: problemTitles[problem.type][locale],
+    status: problem.status,
+    ...(problem.detail !== undefined ? { detail: problem.detail } : {}),
+    instance: request.url,
+    ...(problem.errors ? { errors: problem.errors } : {}),
+  };
+  return reply.code(problem.status).type('application/problem+json').send(body);
+}
+
+/**
+ * The one place that turns errors into responses: client mistakes become 4xx problem+json in the
+ * caller's language; anything else is logged with the request and answered without internals.
+ */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof RequestValidationError) {
+      const errors = describeIssues(error.issues, request.locale);
+      return sendProblem(reply, request, {
+        status: 400,
+        type: 'validation-error',
+        // SPEC §8: the storefront splits detail on ';' and shows each part as one error.
+        detail: errors.map((entry) => `${entry.field}: ${entry.message}`).join(';'),
+        errors,
+      });
+    }
+    if (error instanceof HttpProblem) {
+      return sendProblem(reply, request, error);
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      return sendProblem(reply, request, {
+        status,
+        type: typeByStatus[status] ?? 'validation-error',
+        detail: clientErrorDetail(error),
+      });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return sendProblem(reply, request, { status: 500, type: 'internal-error' });
+  });
+
+  app.setNotFoundHandler((request, reply) =>
+    sendProblem(reply, request, {
+      status: 404,
+      type: 'not-found',
+      detail: `${request.method} ${request.url}`,
+    }),
+  );
+}
+
+/** Fastify's own messages for malformed bodies are safe to show; they carry no internals. */
+function clientErrorDetail(error: FastifyError): string | undefined {
+  return error.code?.startsWith('FST_ERR_CTP') || error.code === 'FST_ERR_VALIDATION'
+    ? error.message
+    : undefined;
+}

@@ -1,0 +1,21 @@
+import { type Locale, negotiateLocale } from '@shop/contracts/locale';
+import type { FastifyInstance } from 'fastify';
+import type { Brand, BrandDirectory } from '#src/modules/brands/brand-directory.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The shop language from the Accept-Language header (de default, en fallback). */
+    locale: Locale;
+    /** The partner brand the request's host belongs to; scopes catalogue and content. */
+    brand: Brand;
+  }
+}
+
+export function registerRequestContext(app: FastifyInstance, brands: BrandDirectory): void {
+  app.decorateRequest('locale', 'de');
+  app.decorateRequest('brand', null as unknown as Brand);
+  app.addHook('onRequest', async (request) => {
+    request.locale = negotiateLocale(request.headers['accept-language']);
+    if (request.url.startsWith('/api/')) request.brand = await brands.resolve(request.hostname);
+  });
+}

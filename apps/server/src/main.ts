@@ -1,0 +1,62 @@
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { type Database, LOCK_IDS, openDatabase } from './db/client.ts';
+import { isCatalogueEmpty, seedDemoCatalogue } from './seed/demo-catalogue.ts';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    dataDir: config.dataDir,
+    poolSize: config.databasePoolSize,
+    schemaName: config.databaseSchema,
+  });
+  await database.migrate();
+
+  const app = await buildApp({ config, database });
+  if (config.seedOnStart) {
+    // Several processes may start at once on one database: one seeds, the others wait for it.
+    await database.withExclusiveLock(LOCK_IDS.seed, async () => {
+      if (!(await isCatalogueEmpty(database.db))) return;
+      app.log.info('empty catalogue: seeding the demo catalogue (first start only)');
+      // One transaction: a first start interrupted while seeding leaves an empty catalogue, not half of one.
+      const totals = await database.db.transaction((transaction) =>
+        seedDemoCatalogue(transaction as unknown as Database, { log: (message) => app.log.info(message) }),
+      );
+      app.log.info(totals, 'demo catalogue ready');
+    });
+    await app.refreshCatalogue();
+  }
+
+  let isClosing = false;
+  const shutdown = async (signal: string) => {
+    if (isClosing) return;
+    isClosing = true;
+    app.log.info({ signal }, 'shutting down: finishing requests in flight');
+    const forceExit = setTimeout(() => process.exit(1), 10_000).unref();
+    try {
+      await app.close();
+      await database.close();
+    } finally {
+      clearTimeout(forceExit);
+      process.exit(0);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ host: config.host, port: config.port });
+  app.log.info(
+    { database: database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL server' },
+    `shop API ready on http://localhost:${config.port} (docs: /api/docs)`,
+  );
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+    process.exit(2);
+  }
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,60 @@
+import { contentOverviewSchema, menuSchema } from '@shop/contracts/catalogue';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, getJson, type TestApp } from '#src/test/app.ts';
+
+let shop: TestApp;
+beforeAll(async () => {
+  shop = await createTestApp();
+});
+afterAll(() => shop?.close());
+
+describe('menu', () => {
+  it('lists menu countries by ISO code and themes with names only when in the menu', async () => {
+    const { status, body } = await getJson(shop.app, '/api/menu', { 'accept-language': 'en' });
+    expect(status).toBe(200);
+    const menu = menuSchema.parse(body);
+    expect(menu.countries).toContainEqual({ key: 'AT', value: 'Austria' });
+    expect(menu.countries.length).toBeGreaterThanOrEqual(10);
+    expect(menu.themes.filter((theme) => theme.value !== null).length).toBeGreaterThanOrEqual(8);
+    expect(menu.themes.some((theme) => theme.value === null)).toBe(true);
+  });
+});
+
+describe('content', () => {
+  it("lists the brand's pages in the caller language with the footer menu", async () => {
+    const { status, body } = await getJson(shop.app, '/api/content', { 'accept-language': 'it' });
+    expect(status).toBe(200);
+    const content = contentOverviewSchema.parse(body);
+    const slugs = content.pages.map((page) => page.slug);
+    expect(slugs).toEqual(
+      expect.arrayContaining(['impressum', 'datenschutz', 'agb', 'accessibility', 'gutscheinvorteile']),
+    );
+    expect(content.pages.every((page) => page.locale === 'it')).toBe(true);
+    expect(content.extensionPoints.footerMenu).toContain('privacy');
+    const names = content.pages.map((page) => page.name);
+    expect(content.extensionPoints.footerMenu.every((name) => names.includes(name))).toBe(true);
+  });
+
+  it('opens a page by slug case-insensitively and 404s an unknown slug', async () => {
+    const page = await getJson(shop.app, '/api/content/AccessiBility', { 'accept-language': 'en' });
+    expect(page.status).toBe(200);
+    expect(page.body.body).toMatch(/15/);
+    expect((await getJson(shop.app, '/api/content/does-not-exist')).status).toBe(404);
+  });
+
+  it("prefers a brand's own page over the shared one", async () => {
+    const shared = await getJson(shop.app, '/api/content/impressum');
+    const own = await getJson(shop.app, '/api/content/impressum', { host: 'sparbuch.localhost' });
+    expect(own.status).toBe(200);
+    expect(own.body.body).not.toBe(shared.body.body);
+  });
+
+  it('names the brand of the host, with the default brand for unknown hosts', async () => {
+    expect((await getJson(shop.app, '/api/brand', { host: 'viaggi.localhost:3000' })).body).toMatchObject({
+      short: 'viaggi',
+      locales: ['it', 'en'],
+    });
+    expect((await getJson(shop.app, '/api/brand', { host: 'unknown.example' })).body.short).toBe('demo');
+    expect((await getJson(shop.app, '/api/brand', { host: '127.0.0.1:3000' })).body.short).toBe('demo');
+  });
+});

@@ -1,0 +1,89 @@
+import type { Locale } from '@shop/contracts/locale';
+import { type SQL, sql } from 'drizzle-orm';
+import { type Database, queryRows } from '#src/db/client.ts';
+import { translatedSql } from '#src/db/translate.ts';
+import { type HotelColumns, hotelColumns, visibleToBrand } from '#src/modules/offers/offers.repository.ts';
+
+export type HotelRow = HotelColumns & {
+  description: string;
+  offer_count: number;
+  price_cents: number | null;
+  distance_km?: number;
+};
+
+/** Hotels with at least one offer on the brand, with how many and the cheapest in stock. */
+function selectHotels(brandId: number, locale: Locale, extraColumns: SQL = sql``) {
+  return sql`
+    SELECT ${hotelColumns}, ${translatedSql('h.description', locale)} AS description,
+      stats.offer_count, stats.price_cents ${extraColumns}
+    FROM hotels h
+    JOIN vendors vd ON vd.id = h.vendor_id
+    JOIN LATERAL (
+      SELECT count(*)::int AS offer_count, min(s.price_cents) FILTER (WHERE NOT s.is_sold_out) AS price_cents
+      FROM offer_search s WHERE s.hotel_id = h.id AND ${visibleToBrand('s', brandId)}
+    ) stats ON stats.offer_count > 0`;
+}
+
+export async function findHotelBySlug(
+  db: Database,
+  slug: string,
+  brandId: number,
+  locale: Locale,
+): Promise<HotelRow | undefined> {
+  const [row] = await queryRows<HotelRow>(
+    db,
+    sql`${selectHotels(brandId, locale)} WHERE h.slug = ${slug.toLowerCase()}`,
+  );
+  return row;
+}
+
+export async function listHotels(
+  db: Database,
+  brandId: number,
+  locale: Locale,
+  page: number,
+  pageSize: number,
+): Promise<{ rows: HotelRow[]; total: number }> {
+  const [rows, [count]] = await Promise.all([
+    queryRows<HotelRow>(
+      db,
+      sql`${selectHotels(brandId, locale)} ORDER BY h.name, h.id LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`,
+    ),
+    queryRows<{ total: number }>(
+      db,
+      sql`SELECT count(DISTINCT s.hotel_id)::int AS total FROM offer_search s WHERE ${visibleToBrand('s', brandId)}`,
+    ),
+  ]);
+  return { rows, total: count?.total ?? 0 };
+}
+
+const earthRadiusKm = 6371;
+const kmPerDegree = 111.32;
+export const maxNearbyHotels = 200;
+
+/** Hotels within `radiusKm` of a point, nearest first: a box on the lat/lon index, then the exact distance. */
+export function findHotelsCloseTo(
+  db: Database,
+  point: { latitude: number; longitude: number; radiusKm: number },
+  brandId: number,
+  locale: Locale,
+): Promise<HotelRow[]> {
+  const latitudeSpan = point.radiusKm / kmPerDegree;
+  const cosLatitude = Math.cos((point.latitude * Math.PI) / 180);
+  const longitudeSpan =
+    cosLatitude > 0.01 ? Math.min(180, point.radiusKm / (kmPerDegree * cosLatitude)) : 180;
+  const distance = sql`${earthRadiusKm} * 2 * asin(sqrt(
+      power(sin(radians(h.latitude - ${point.latitude}) / 2), 2)
+      + cos(radians(${point.latitude})) * cos(radians(h.latitude))
+        * power(sin(radians(h.longitude - ${point.longitude}) / 2), 2)))`;
+  return queryRows<HotelRow>(
+    db,
+    sql`SELECT * FROM (
+      ${selectHotels(brandId, locale, sql`, ${distance} AS distance_km`)}
+      WHERE h.latitude BETWEEN ${point.latitude - latitudeSpan} AND ${point.latitude + latitudeSpan}
+        AND h.longitude BETWEEN ${point.longitude - longitudeSpan} AND ${point.longitude + longitudeSpan}
+    ) nearby
+    WHERE distance_km <= ${point.radiusKm}
+    ORDER BY distance_km, hotel_id LIMIT ${maxNearbyHotels}`,
+  );
+}

@@ -1,0 +1,216 @@
+import type { Locale } from '@shop/contracts/locale';
+import { type SQL, sql } from 'drizzle-orm';
+import { type Database, queryRows } from '#src/db/client.ts';
+import { translatedSql } from '#src/db/translate.ts';
+
+/** What every list of offers (search, deals, promotions, hotel pages) shows of one offer. */
+export type OfferSummaryRow = {
+  id: number;
+  slug: string;
+  title: string;
+  subtitle: string;
+  image_seed: string | null;
+  hotel_name: string;
+  hotel_slug: string;
+  city: string;
+  country_iso: string;
+  vendor_name: string;
+  price_cents: number;
+  original_price_cents: number;
+  discount_percent: number;
+  nights_min: number;
+  nights_max: number;
+  persons_min: number;
+  persons_max: number;
+  is_sold_out: boolean;
+};
+
+/** An offer visible on `brandId`: shared offers and the brand's own. */
+export const visibleToBrand = (alias: string, brandId: number): SQL =>
+  sql`(${sql.raw(alias)}.brand_id IS NULL OR ${sql.raw(alias)}.brand_id = ${brandId})`;
+
+/** Summaries for the given offer ids, in the order of `ids`. */
+export async function findOfferSummaries(
+  db: Database,
+  ids: number[],
+  locale: Locale,
+): Promise<OfferSummaryRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await queryRows<OfferSummaryRow>(
+    db,
+    sql`
+    SELECT s.offer_id AS id, o.slug, ${translatedSql('o.title', locale)} AS title,
+      ${translatedSql('o.subtitle', locale)} AS subtitle, o.image_seeds[1] AS image_seed,
+      h.name AS hotel_name, h.slug AS hotel_slug, h.city, h.country_iso, vd.name AS vendor_name,
+      s.price_cents, s.original_price_cents, s.discount_percent,
+      s.nights_min, s.nights_max, s.persons_min, s.persons_max, s.is_sold_out
+    FROM offer_search s
+    JOIN offers o ON o.id = s.offer_id
+    JOIN hotels h ON h.id = s.hotel_id
+    JOIN vendors vd ON vd.id = h.vendor_id
+    WHERE s.offer_id = ANY(${sql.param(ids)}::int[])`,
+  );
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+export type VariantRow = {
+  id: number;
+  nights: number;
+  persons: number;
+  price: number;
+  original: number;
+  stock: number;
+};
+
+export type OfferRow = {
+  id: number;
+  slug: string;
+  title: string;
+  subtitle: string;
+  image_seeds: string[];
+  board_code: string | null;
+  theme_ids: number[];
+  variants: VariantRow[];
+} & HotelColumns;
+
+/** The hotel columns an offer detail shows, shared with the hotel queries. */
+export type HotelColumns = {
+  hotel_id: number;
+  hotel_slug: string;
+  hotel_name: string;
+  stars: number | null;
+  street: string;
+  house_number: string;
+  postcode: string;
+  city: string;
+  region: string | null;
+  country_iso: string;
+  latitude: number;
+  longitude: number;
+  hotel_image_seeds: string[];
+  feature_codes: number[];
+  vendor_name: string;
+};
+
+export const hotelColumns = sql.raw(`
+  h.id AS hotel_id, h.slug AS hotel_slug, h.name AS hotel_name, h.stars, h.street, h.house_number,
+  h.postcode, h.city, h.region, h.country_iso, h.latitude, h.longitude,
+  h.image_seeds AS hotel_image_seeds, h.feature_codes, vd.name AS vendor_name`);
+
+/** One offer with its hotel, themes and variants, by id or slug, if it is sold on the brand. */
+export async function findOffer(
+  db: Database,
+  by: { id: number } | { slug: string },
+  brandId: number,
+  locale: Locale,
+): Promise<OfferRow | undefined> {
+  const match = 'id' in by ? sql`o.id = ${by.id}` : sql`o.slug = ${by.slug.toLowerCase()}`;
+  const [row] = await queryRows<OfferRow>(
+    db,
+    sql`
+    SELECT o.id, o.slug, ${translatedSql('o.title', locale)} AS title,
+      ${translatedSql('o.subtitle', locale)} AS subtitle, o.image_seeds, o.board_code,
+      coalesce((SELECT array_agg(ot.theme_id ORDER BY ot.theme_id) FROM offer_themes ot WHERE ot.offer_id = o.id), '{}')
+        AS theme_ids,
+      coalesce((SELECT json_agg(json_build_object('id', v.id, 'nights', v.nights, 'persons', v.persons,
+          'price', v.price_cents, 'original', v.original_price_cents, 'stock', v.stock)
+          ORDER BY v.nights, v.persons, v.price_cents, v.id)
+        FROM variants v WHERE v.offer_id = o.id), '[]') AS variants,
+      ${hotelColumns}
+    FROM offers o
+    JOIN hotels h ON h.id = o.hotel_id
+    JOIN vendors vd ON vd.id = h.vendor_id
+    WHERE ${match} AND o.is_active AND ${visibleToBrand('o', brandId)}`,
+  );
+  return row;
+}
+
+export type OfferTextRow = { position: number | null; title: string; body: string };
+
+/** An offer's texts, ascending by position with unpositioned ones last (SPEC §3). */
+export function findOfferTexts(db: Database, offerId: number, locale: Locale): Promise<OfferTextRow[]> {
+  return queryRows<OfferTextRow>(
+    db,
+    sql`
+    SELECT position, ${translatedSql('title', locale)} AS title, ${translatedSql('body', locale)} AS body
+    FROM offer_texts WHERE offer_id = ${offerId}
+    ORDER BY position ASC NULLS LAST, id`,
+  );
+}
+
+export type VariantWithOfferRow = VariantRow & {
+  offer_id: number;
+  offer_slug: string;
+  offer_title: string;
+  image_seed: string | null;
+};
+
+export async function findVariant(
+  db: Database,
+  variantId: number,
+  brandId: number,
+  locale: Locale,
+): Promise<VariantWithOfferRow | undefined> {
+  const [row] = await queryRows<VariantWithOfferRow>(
+    db,
+    sql`
+    SELECT v.id, v.nights, v.persons, v.price_cents AS price, v.original_price_cents AS original, v.stock,
+      o.id AS offer_id, o.slug AS offer_slug, ${translatedSql('o.title', locale)} AS offer_title,
+      o.image_seeds[1] AS image_seed
+    FROM variants v JOIN offers o ON o.id = v.offer_id
+    WHERE v.id = ${variantId} AND o.is_active AND ${visibleToBrand('o', brandId)}`,
+  );
+  return row;
+}
+
+/** A page of a hotel's offers (cheapest first, sold-out last), or undefined if the hotel does not exist. */
+export async function findHotelOfferIds(
+  db: Database,
+  hotelSlug: string,
+  brandId: number,
+  page: number,
+  pageSize: number,
+): Promise<{ ids: number[]; total: number } | undefined> {
+  const rows = await queryRows<{ hotel_id: number; offer_id: number | null; total: number }>(
+    db,
+    sql`
+    SELECT h.id AS hotel_id, page.offer_id, coalesce(page.total, 0)::int AS total
+    FROM hotels h
+    LEFT JOIN LATERAL (
+      SELECT s.offer_id, count(*) OVER () AS total
+      FROM offer_search s
+      WHERE s.hotel_id = h.id AND ${visibleToBrand('s', brandId)}
+      ORDER BY s.is_sold_out, s.price_cents, s.offer_id
+      LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}
+    ) page ON true
+    WHERE h.slug = ${hotelSlug.toLowerCase()}`,
+  );
+  if (rows.length === 0) return undefined;
+  const ids = rows.flatMap((row) => (row.offer_id === null ? [] : [row.offer_id]));
+  // Past the last page the lateral join is empty and carries no total: count separately.
+  const total =
+    ids.length > 0 ? Number(rows[0]?.total) : await countHotelOffers(db, rows[0]!.hotel_id, brandId);
+  return { ids, total };
+}
+
+async function countHotelOffers(db: Database, hotelId: number, brandId: number): Promise<number> {
+  const [row] = await queryRows<{ total: number }>(
+    db,
+    sql`SELECT count(*)::int AS total FROM offer_search s WHERE s.hotel_id = ${hotelId} AND ${visibleToBrand('s', brandId)}`,
+  );
+  return row?.total ?? 0;
+}
+
+/** The biggest savings currently in stock. */
+export async function findTravelDealIds(db: Database, brandId: number, limit: number): Promise<number[]> {
+  const rows = await queryRows<{ offer_id: number }>(
+    db,
+    sql`
+    SELECT s.offer_id FROM offer_search s
+    WHERE NOT s.is_sold_out AND ${visibleToBrand('s', brandId)}
+    ORDER BY s.discount_percent DESC, s.price_cents, s.offer_id
+    LIMIT ${limit}`,
+  );
+  return rows.map((row) => row.offer_id);
+}

@@ -1,0 +1,110 @@
+import type { Offer, OfferData, OfferSummary } from '@shop/contracts/catalogue';
+import type { Locale } from '@shop/contracts/locale';
+import type { Audience, CatalogueContext } from '#src/modules/catalogue/catalogue-context.ts';
+import { toImage } from '#src/modules/catalogue/images.ts';
+import { findHotelBySlug } from '#src/modules/hotels/hotels.repository.ts';
+import { presentHotel } from '#src/modules/hotels/hotels.service.ts';
+import { presentFeatures, presentOffer, presentOfferSummary, presentVariant } from './offer-presenter.ts';
+import {
+  findHotelOfferIds,
+  findOffer,
+  findOfferSummaries,
+  findOfferTexts,
+  findTravelDealIds,
+  findVariant,
+} from './offers.repository.ts';
+
+export const travelDealsLimit = 12;
+
+export async function summariesOf(
+  context: CatalogueContext,
+  ids: number[],
+  locale: Locale,
+): Promise<OfferSummary[]> {
+  const [rows, labels] = await Promise.all([findOfferSummaries(context.db, ids, locale), context.labels()]);
+  return rows.map((row) => presentOfferSummary(row, labels, locale));
+}
+
+export function getOffer(
+  context: CatalogueContext,
+  audience: Audience,
+  by: { id: number } | { slug: string },
+): Promise<Offer | undefined> {
+  const key = 'id' in by ? `offer:${by.id}` : `offer-slug:${by.slug.toLowerCase()}`;
+  return context.cached(audience, key, async () => {
+    const [row, labels] = await Promise.all([
+      findOffer(context.db, by, audience.brand.id, audience.locale),
+      context.labels(),
+    ]);
+    return row && presentOffer(row, labels, audience.locale);
+  });
+}
+
+export function getOfferData(
+  context: CatalogueContext,
+  audience: Audience,
+  offerId: number,
+): Promise<OfferData | undefined> {
+  return context.cached(audience, `offer-data:${offerId}`, async () => {
+    const { db } = context;
+    const offer = await findOffer(db, { id: offerId }, audience.brand.id, audience.locale);
+    if (!offer) return undefined;
+    const [texts, hotel, labels] = await Promise.all([
+      findOfferTexts(db, offerId, audience.locale),
+      findHotelBySlug(db, offer.hotel_slug, audience.brand.id, audience.locale),
+      context.labels(),
+    ]);
+    if (!hotel) return undefined;
+    return {
+      id: offerId,
+      texts,
+      features: presentFeatures(offer.feature_codes, labels, audience.locale),
+      board: labels.board(offer.board_code, audience.locale),
+      hotel: presentHotel(hotel, labels, audience.locale),
+    };
+  });
+}
+
+export async function getVariant(context: CatalogueContext, audience: Audience, variantId: number) {
+  // Not cached: the cart reads stock and price from here.
+  const row = await findVariant(context.db, variantId, audience.brand.id, audience.locale);
+  if (!row) return undefined;
+  return {
+    ...presentVariant(row, audience.locale),
+    offer: {
+      id: row.offer_id,
+      slug: row.offer_slug,
+      title: row.offer_title,
+      image: toImage(row.image_seed, row.offer_title),
+    },
+  };
+}
+
+export function listHotelOffers(
+  context: CatalogueContext,
+  audience: Audience,
+  hotelSlug: string,
+  page: number,
+  pageSize: number,
+) {
+  return context.cached(audience, `hotel-offers:${hotelSlug.toLowerCase()}:${page}:${pageSize}`, async () => {
+    const found = await findHotelOfferIds(context.db, hotelSlug, audience.brand.id, page, pageSize);
+    if (!found) return undefined;
+    return {
+      items: await summariesOf(context, found.ids, audience.locale),
+      total: found.total,
+      page,
+      pageSize,
+    };
+  });
+}
+
+export function listTravelDeals(context: CatalogueContext, audience: Audience): Promise<OfferSummary[]> {
+  return context.cached(audience, 'travel-deals', async () =>
+    summariesOf(
+      context,
+      await findTravelDealIds(context.db, audience.brand.id, travelDealsLimit),
+      audience.locale,
+    ),
+  );
+}

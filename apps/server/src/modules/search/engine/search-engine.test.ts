@@ -1,0 +1,193 @@
+import type { ParsedSearchRequest } from '@shop/contracts/catalogue';
+import type { Locale } from '@shop/contracts/locale';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type DatabaseHandle, queryRows } from '#src/db/client.ts';
+import { seedDemoCatalogue } from '#src/seed/demo-catalogue.ts';
+import { createTestDatabase } from '#src/test/database.ts';
+import { type FacetRows, matchWords, searchFacets, searchOfferIds } from '../search.repository.ts';
+import { buildTsQuery, queryWords } from '../search-query.ts';
+import { createSearchEngine, type EngineQuery, type SearchEngine } from './search-engine.ts';
+import { stemTextQuery } from './text-query.repository.ts';
+
+let database: DatabaseHandle;
+let engine: SearchEngine;
+const messages: string[] = [];
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await seedDemoCatalogue(database.db, {});
+  engine = createSearchEngine(database.db, {
+    refreshIntervalMs: 0,
+    log: (message) => messages.push(message),
+  });
+});
+afterAll(async () => {
+  engine?.close();
+  await database?.close();
+});
+
+type Request = Omit<ParsedSearchRequest, 'query'> & { words?: string; brandId?: number; locale?: Locale };
+
+const sorted = (facets: FacetRows | null) =>
+  facets && {
+    ...facets,
+    countries: [...facets.countries].sort((a, b) => a.key.localeCompare(b.key)),
+    themes: [...facets.themes].sort((a, b) => a.key - b.key),
+    nights: [...facets.nights].sort((a, b) => a.key - b.key),
+    persons: [...facets.persons].sort((a, b) => a.key - b.key),
+  };
+
+/** The same request through today's SQL search and through the engine. */
+async function bothWays(request: Request) {
+  const { words, brandId = 1, locale = 'de', ...parsed } = request;
+  const { db } = database;
+  const matches = await matchWords(db, queryWords(words));
+  const tsQuery = matches.length > 0 ? buildTsQuery(matches) : null;
+  const scope = { brandId, locale, tsQuery };
+  const [page, facets] = await Promise.all([
+    searchOfferIds(db, parsed, scope),
+    parsed.facets ? searchFacets(db, parsed, scope) : null,
+  ]);
+  const text = tsQuery === null ? null : await stemTextQuery(db, locale, tsQuery);
+  if (tsQuery !== null) expect(text, `${tsQuery} is a query the engine evaluates`).not.toBeNull();
+  const query: EngineQuery = { ...parsed, brandId, locale, text };
+  const result = await engine.search(query);
+  return {
+    sql: { ids: page.ids, total: page.total, facets: sorted(facets) },
+    engine: { ...result, facets: sorted(result.facets) },
+  };
+}
+
+const base = { sort: 'relevance', page: 1, pageSize: 24, facets: true } as const;
+
+describe('the search engine against the SQL search', () => {
+  const requests: Request[] = [
+    base,
+    { ...base, sort: 'price-asc' },
+    { ...base, sort: 'price-desc', pageSize: 48, page: 2 },
+    { ...base, sort: 'discount', facets: false },
+    { ...base, sort: 'newest', pageSize: 48 },
+    { ...base, sort: 'price-asc', page: 12, pageSize: 48 },
+    { ...base, page: 999, pageSize: 10 },
+    { ...base, brandId: 2, sort: 'price-asc' },
+    { ...base, brandId: 3, countries: ['AT'] },
+    { ...base, countries: ['at', 'IT'], sort: 'newest' },
+    { ...base, themes: [1, 4], sort: 'discount' },
+    { ...base, nights: { min: 7, max: 7 }, persons: { min: 2, max: 2 }, pageSize: 48 },
+    { ...base, nights: { min: 3 }, persons: { max: 2 }, sort: 'price-desc' },
+    { ...base, price: { min: 10_000, max: 30_000 }, sort: 'price-asc' },
+    { ...base, price: { max: 20_000 }, countries: ['DE', 'AT'], themes: [2], nights: { max: 5 } },
+    { ...base, words: 'wellness' },
+    { ...base, words: 'wellness', sort: 'price-asc', page: 2 },
+    { ...base, words: 'Sudtirol', pageSize: 48 },
+    { ...base, words: 'Südtirol wellness' },
+    { ...base, words: 'Gardase' },
+    { ...base, words: 'gardsee', sort: 'newest' },
+    { ...base, words: 'gardasse hotel' },
+    { ...base, words: 'Nacht' },
+    { ...base, words: 'night', locale: 'en' },
+    { ...base, words: 'notte', locale: 'it', sort: 'discount' },
+    { ...base, words: 'ital', brandId: 2 },
+    { ...base, words: 'see blick', countries: ['AT', 'IT', 'DE'] },
+    { ...base, words: 'hotel', nights: { min: 2, max: 4 }, pageSize: 48, page: 2 },
+    { ...base, words: 'spa wellness', persons: { min: 2 } },
+    { ...base, words: 'berg', themes: [3], sort: 'price-asc' },
+    { ...base, words: 'ski', locale: 'en', price: { min: 5_000 } },
+    { ...base, words: 'xylophonquartett' },
+    { ...base, words: 'und' },
+    { ...base, words: 'und wellness' },
+    { ...base, words: 'the', locale: 'en' },
+    { ...base, words: 'a b c d e f g h' },
+    { ...base, words: 'romantik wochenende', facets: false },
+    { ...base, words: 'Österreich', locale: 'it', pageSize: 48, page: 3 },
+    { ...base, words: 'w', sort: 'relevance', pageSize: 48 },
+  ];
+
+  it.each(requests.map((request) => [JSON.stringify(request), request] as const))(
+    'answers %s identically',
+    async (_, request) => {
+      const { sql: expected, engine: actual } = await bothWays(request);
+      expect(actual).toEqual(expected);
+    },
+  );
+
+  it('covers matches, misses, typos and several pages', async () => {
+    const totals = await Promise.all(
+      [{ words: 'wellness' }, { words: 'Gardase' }, { words: 'xylophonquartett' }].map(
+        async (request) => (await bothWays({ ...base, ...request })).engine.total,
+      ),
+    );
+    expect(totals[0]).toBeGreaterThan(48);
+    expect(totals[1]).toBeGreaterThan(0);
+    expect(totals[2]).toBe(0);
+  });
+});
+
+describe('the engine lifecycle', () => {
+  const someOffer = async () => {
+    const [row] = await queryRows<{ offer_id: number; price_cents: number }>(
+      database.db,
+      sql`SELECT offer_id, price_cents FROM offer_search WHERE brand_id IS NULL ORDER BY offer_id LIMIT 1`,
+    );
+    return row!;
+  };
+  /** A write to offer_search, announced the way rebuildSearchIndex announces its own. */
+  const changeIndex = async (statement: ReturnType<typeof sql>) => {
+    await database.db.execute(statement);
+    await database.db.execute(sql`
+      INSERT INTO catalogue_version (id, version) VALUES (1, 1)
+      ON CONFLICT (id) DO UPDATE SET version = catalogue_version.version + 1`);
+  };
+  const cheapest = (query: Partial<EngineQuery> = {}) =>
+    engine.search({ ...base, sort: 'price-asc', brandId: 1, locale: 'de', text: null, ...query });
+
+  it('reloads after refresh() when the table changed, and only then', async () => {
+    await engine.ready();
+    const loads = messages.filter((message) => message.includes('loaded')).length;
+    await engine.refresh();
+    expect(messages.filter((message) => message.includes('loaded')).length).toBe(loads);
+
+    const offer = await someOffer();
+    await changeIndex(sql`UPDATE offer_search SET price_cents = 1 WHERE offer_id = ${offer.offer_id}`);
+    expect((await cheapest()).ids[0]).not.toBe(offer.offer_id);
+    await engine.refresh();
+    expect((await cheapest()).ids[0]).toBe(offer.offer_id);
+    await changeIndex(
+      sql`UPDATE offer_search SET price_cents = ${offer.price_cents} WHERE offer_id = ${offer.offer_id}`,
+    );
+    await engine.refresh();
+    expect((await cheapest()).ids[0]).not.toBe(offer.offer_id);
+  });
+
+  it('keeps searching the previous snapshot when a reload fails', async () => {
+    const before = await cheapest();
+    await changeIndex(sql`ALTER TABLE offer_search RENAME COLUMN price_cents TO price_cents_away`);
+    try {
+      await expect(engine.refresh()).rejects.toThrow();
+      expect(messages.at(-1)).toMatch(/failed, keeping the previous snapshot/);
+      expect(await cheapest()).toEqual(before);
+    } finally {
+      await database.db.execute(sql`ALTER TABLE offer_search RENAME COLUMN price_cents_away TO price_cents`);
+    }
+  });
+
+  it('polls for changes and answers searches issued before the first load', async () => {
+    const polling = createSearchEngine(database.db, { refreshIntervalMs: 20 });
+    try {
+      const first = polling.search({ ...base, sort: 'price-asc', brandId: 1, locale: 'de', text: null });
+      expect((await first).total).toBeGreaterThan(0);
+      const offer = await someOffer();
+      await changeIndex(sql`DELETE FROM offer_search WHERE offer_id = ${offer.offer_id}`);
+      const deadline = Date.now() + 10_000;
+      let total = (await first).total;
+      while (total === (await first).total && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        total = (await polling.search({ ...base, brandId: 1, locale: 'de', text: null })).total;
+      }
+      expect(total).toBe((await first).total - 1);
+    } finally {
+      polling.close();
+    }
+  });
+});

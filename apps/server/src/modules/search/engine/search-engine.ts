@@ -1,0 +1,123 @@
+import type { ParsedSearchRequest } from '@shop/contracts/catalogue';
+import type { Locale } from '@shop/contracts/locale';
+import type { Database } from '#src/db/client.ts';
+import { loadOfferIndex } from './load-offer-index.ts';
+import type { OfferIndex } from './offer-index.ts';
+import { readFingerprint } from './snapshot.repository.ts';
+
+export type TextTerm = { lexeme: string; isPrefix: boolean };
+/**
+ * AND over groups, OR within a group (a word and its typo corrections). Lexemes are already stemmed by
+ * PostgreSQL exactly as they appear in the tsvector columns. No groups at all (every word was a stop
+ * word) matches nothing, as PostgreSQL's empty tsquery does.
+ */
+export type TextQuery = TextTerm[][];
+export type EngineQuery = Pick<
+  ParsedSearchRequest,
+  'countries' | 'themes' | 'nights' | 'persons' | 'price' | 'sort' | 'page' | 'pageSize' | 'facets'
+> & { brandId: number; locale: Locale; text: TextQuery | null };
+export type FacetRows = {
+  countries: { key: string; count: number }[];
+  themes: { key: number; count: number }[];
+  nights: { key: number; count: number }[];
+  persons: { key: number; count: number }[];
+  price: { min: number; max: number } | null;
+};
+export type EngineResult = { ids: number[]; total: number; facets: FacetRows | null };
+
+export type SearchEngine = {
+  /** Resolves once the first snapshot is loaded (search() awaits it too). */
+  ready(): Promise<void>;
+  search(query: EngineQuery): Promise<EngineResult>;
+  /** Reloads now if the table changed (used after a seed and by tests). */
+  refresh(): Promise<void>;
+  /** Stops the poll timer. */
+  close(): void;
+};
+
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/**
+ * The offer search in process: a read-only index of offer_search (which stays the source of truth),
+ * polled for changes every `refreshIntervalMs` (0: never) and swapped whole when it changed.
+ */
+export function createSearchEngine(
+  db: Database,
+  options: { refreshIntervalMs: number; log?: (message: string) => void },
+): SearchEngine {
+  const log = options.log ?? (() => {});
+  let current: { index: OfferIndex; fingerprint: string } | null = null;
+  let running: Promise<void> | null = null;
+  let queued: Promise<void> | null = null;
+  let timer: NodeJS.Timeout | undefined;
+  let closed = false;
+
+  async function reloadIfChanged(): Promise<void> {
+    try {
+      if (current && (await readFingerprint(db)) === current.fingerprint) return;
+      const started = performance.now();
+      const loaded = await loadOfferIndex(db);
+      current = loaded;
+      log(
+        `search engine: loaded ${loaded.index.size} offers in ${Math.round(performance.now() - started)} ms`,
+      );
+    } catch (error) {
+      log(
+        `search engine: loading offer_search failed${current ? ', keeping the previous snapshot' : ''}: ${messageOf(error)}`,
+      );
+      throw error;
+    }
+  }
+
+  function start(): Promise<void> {
+    const run: Promise<void> = reloadIfChanged().finally(() => {
+      if (running === run) running = null;
+    });
+    running = run;
+    return run;
+  }
+
+  /** One reload at a time; a call during one waits for it and checks again (changes may be newer). */
+  function refresh(): Promise<void> {
+    if (queued) return queued;
+    if (!running) return start();
+    queued = running
+      .catch(() => {})
+      .then(() => {
+        queued = null;
+        return start();
+      });
+    return queued;
+  }
+
+  function schedulePoll(): void {
+    if (closed || options.refreshIntervalMs <= 0) return;
+    timer = setTimeout(() => {
+      refresh()
+        .catch(() => {})
+        .finally(schedulePoll);
+    }, options.refreshIntervalMs);
+    // Polling must not keep the process alive.
+    timer.unref();
+  }
+
+  async function ready(): Promise<void> {
+    while (!current) await (running ?? refresh());
+  }
+
+  refresh().catch(() => {});
+  schedulePoll();
+
+  return {
+    ready,
+    refresh,
+    async search(query) {
+      if (!current) await ready();
+      return current!.index.search(query);
+    },
+    close() {
+      closed = true;
+      clearTimeout(timer);
+    },
+  };
+}

@@ -1,0 +1,119 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { Database } from '#src/db/client.ts';
+
+const searchConfigs = { de: 'shop_de', en: 'shop_en', it: 'shop_it' } as const;
+
+/** The text of a translated column in one language, falling back to English, then German. */
+const text = (column: string, locale: keyof typeof searchConfigs) =>
+  locale === 'de'
+    ? `coalesce(${column}->>'de', '')`
+    : `coalesce(${column}->>'${locale}', ${column}->>'en', ${column}->>'de', '')`;
+
+/**
+ * The search document of an offer in one language. Titles rank first; proper names (hotel, city, region,
+ * countries in every language) are indexed both stemmed and as written, so "Dolomiten" matches either way.
+ */
+function documentExpression(locale: keyof typeof searchConfigs): SQL {
+  const config = searchConfigs[locale];
+  return sql.raw(`
+    setweight(to_tsvector('${config}', ${text('o.title', locale)}), 'A')
+    || setweight(to_tsvector('${config}', names.value) || to_tsvector('shop_simple', names.value), 'A')
+    || setweight(to_tsvector('${config}', ${text('o.subtitle', locale)} || ' ' || coalesce(theme_names.${locale}, '')), 'B')
+    || setweight(to_tsvector('${config}', ${text('h.description', locale)}), 'D')`);
+}
+
+/**
+ * Rebuilds the denormalised search rows (offer_search) and the typo vocabulary (search_words) from the
+ * catalogue tables. With `offerIds`, only those offers' rows are refreshed (after a stock or price change).
+ */
+export async function rebuildSearchIndex(
+  db: Database,
+  log: (message: string) => void = () => {},
+  offerIds?: number[],
+): Promise<void> {
+  const onlyOffers = offerIds ? sql`AND o.id = ANY(${sql.param(offerIds)}::int[])` : sql``;
+  log('search index: building offer documents');
+  await db.execute(sql`
+    INSERT INTO offer_search (
+      offer_id, brand_id, hotel_id, country_iso, theme_ids,
+      nights_min, nights_max, nights_set, persons_min, persons_max, persons_set,
+      price_cents, original_price_cents, discount_percent, is_sold_out, created_at,
+      document_de, document_en, document_it)
+    SELECT o.id, o.brand_id, o.hotel_id, h.country_iso, coalesce(theme_names.ids, '{}'),
+      v.nights_min, v.nights_max, v.nights_set, v.persons_min, v.persons_max, v.persons_set,
+      v.price_cents, v.original_price_cents, v.discount_percent, v.is_sold_out, o.created_at,
+      ${documentExpression('de')}, ${documentExpression('en')}, ${documentExpression('it')}
+    FROM offers o
+    JOIN hotels h ON h.id = o.hotel_id
+    JOIN countries c ON c.iso = h.country_iso
+    CROSS JOIN LATERAL (
+      SELECT concat_ws(' ', h.name, h.city, h.region, c.name->>'de', c.name->>'en', c.name->>'it') AS value
+    ) names
+    LEFT JOIN LATERAL (
+      SELECT array_agg(t.id ORDER BY t.id) AS ids,
+        string_agg(t.name->>'de', ' ') AS de,
+        string_agg(coalesce(t.name->>'en', t.name->>'de'), ' ') AS en,
+        string_agg(coalesce(t.name->>'it', t.name->>'en', t.name->>'de'), ' ') AS it
+      FROM offer_themes ot JOIN themes t ON t.id = ot.theme_id
+      WHERE ot.offer_id = o.id
+    ) theme_names ON true
+    JOIN LATERAL (
+      -- The advertised price is the cheapest variant still in stock (the cheapest of all when sold out).
+      SELECT min(nights) AS nights_min, max(nights) AS nights_max,
+        array_agg(DISTINCT nights ORDER BY nights) AS nights_set,
+        min(persons) AS persons_min, max(persons) AS persons_max,
+        array_agg(DISTINCT persons ORDER BY persons) AS persons_set,
+        (array_agg(price_cents ORDER BY stock > 0 DESC, price_cents, id))[1] AS price_cents,
+        (array_agg(original_price_cents ORDER BY stock > 0 DESC, price_cents, id))[1] AS original_price_cents,
+        -- The saving of that same variant, so a card's "-33 %" matches its "from … instead of …".
+        (array_agg(${discountPercent} ORDER BY stock > 0 DESC, price_cents, id))[1] AS discount_percent,
+        bool_and(stock <= 0) AS is_sold_out
+      FROM variants WHERE offer_id = o.id
+      HAVING count(*) > 0
+    ) v ON true
+    WHERE o.is_active ${onlyOffers}
+    ON CONFLICT (offer_id) DO UPDATE SET
+      brand_id = excluded.brand_id, hotel_id = excluded.hotel_id, country_iso = excluded.country_iso,
+      theme_ids = excluded.theme_ids, nights_min = excluded.nights_min, nights_max = excluded.nights_max,
+      nights_set = excluded.nights_set, persons_min = excluded.persons_min, persons_max = excluded.persons_max,
+      persons_set = excluded.persons_set, price_cents = excluded.price_cents,
+      original_price_cents = excluded.original_price_cents, discount_percent = excluded.discount_percent,
+      is_sold_out = excluded.is_sold_out, created_at = excluded.created_at,
+      document_de = excluded.document_de, document_en = excluded.document_en, document_it = excluded.document_it`);
+  // Offers that were deactivated or lost their variants leave the index.
+  await db.execute(sql`
+    DELETE FROM offer_search s WHERE NOT EXISTS (
+      SELECT 1 FROM offers o WHERE o.id = s.offer_id AND o.is_active
+        AND EXISTS (SELECT 1 FROM variants v WHERE v.offer_id = o.id))`);
+  if (offerIds) return bumpCatalogueVersion(db);
+
+  log('search index: building the typo vocabulary');
+  await db.execute(sql`TRUNCATE search_words`);
+  await db.execute(sql`
+    INSERT INTO search_words (word, occurrences)
+    SELECT word, ndoc FROM ts_stat($$
+      SELECT to_tsvector('shop_simple', concat_ws(' ',
+        o.title->>'de', o.title->>'en', o.title->>'it', h.name, h.city, h.region))
+      FROM offers o JOIN hotels h ON h.id = o.hotel_id WHERE o.is_active
+      UNION ALL SELECT to_tsvector('shop_simple', concat_ws(' ', name->>'de', name->>'en', name->>'it')) FROM countries
+      UNION ALL SELECT to_tsvector('shop_simple', concat_ws(' ', name->>'de', name->>'en', name->>'it')) FROM themes
+    $$)
+    WHERE length(word) >= 3 AND word ~ '^[[:alpha:]]+$'`);
+  // Fresh statistics for every catalogue table: stale ones after a bulk load mislead the planner.
+  await db.execute(
+    sql`ANALYZE hotels, offers, offer_themes, offer_texts, variants, promotion_offers, offer_search, search_words`,
+  );
+  await bumpCatalogueVersion(db);
+  log('search index: done');
+}
+
+/** Tells every process holding the search index in memory (engine/) to reload it. */
+async function bumpCatalogueVersion(db: Database): Promise<void> {
+  await db.execute(sql`
+    INSERT INTO catalogue_version (id, version) VALUES (1, 1)
+    ON CONFLICT (id) DO UPDATE SET version = catalogue_version.version + 1, changed_at = now()`);
+}
+
+const discountPercent = sql.raw(
+  'CASE WHEN original_price_cents > 0 THEN round(100 - 100.0 * price_cents / original_price_cents)::int ELSE 0 END',
+);

@@ -1,0 +1,79 @@
+import {
+  availableCountriesSchema,
+  availableThemesSchema,
+  offerGroupsRequestSchema,
+  offerGroupsResponseSchema,
+  searchRequestSchema,
+  searchResponseSchema,
+  suggestResponseSchema,
+} from '@shop/contracts/catalogue';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { CatalogueContext } from '#src/modules/catalogue/catalogue-context.ts';
+import { availableCountries, availableThemes, offerGroups, searchOffers, suggest } from './search.service.ts';
+
+const tags = ['search'];
+
+export function registerSearchRoutes(server: FastifyInstance, context: CatalogueContext): void {
+  const app = server.withTypeProvider<ZodTypeProvider>();
+
+  app.post(
+    '/api/offer/search',
+    {
+      schema: {
+        tags,
+        summary: 'Search offers by text and refinements, sorted and paged, with facet counts',
+        body: searchRequestSchema,
+        response: { 200: searchResponseSchema },
+      },
+    },
+    async (request) => searchOffers(context, request, request.body),
+  );
+
+  app.get(
+    '/api/offer/suggest/:tag',
+    {
+      schema: {
+        tags,
+        summary: 'Suggestions for the search box',
+        params: z.object({ tag: z.string().min(1).max(100) }),
+        response: { 200: suggestResponseSchema },
+      },
+    },
+    async (request) => suggest(context, request, request.params.tag),
+  );
+
+  app.get(
+    '/api/offer/available-countries',
+    {
+      schema: {
+        tags,
+        summary: 'Countries with offers, with counts',
+        response: { 200: availableCountriesSchema },
+      },
+    },
+    async (request) => availableCountries(context, request),
+  );
+
+  app.get(
+    '/api/offer/available-themes',
+    {
+      schema: { tags, summary: 'Themes with offers, with counts', response: { 200: availableThemesSchema } },
+    },
+    async (request) => availableThemes(context, request),
+  );
+
+  app.post(
+    '/api/offer/groups',
+    {
+      schema: {
+        tags,
+        summary: 'Several short offer lists (by country or theme) in one call',
+        body: offerGroupsRequestSchema,
+        response: { 200: offerGroupsResponseSchema },
+      },
+    },
+    async (request) => offerGroups(context, request, request.body),
+  );
+}

@@ -1,0 +1,51 @@
+import type { ServerResponse } from 'node:http';
+import zlib from 'node:zlib';
+import { TtlCache } from '#src/lib/cache.ts';
+
+/** A rendered page, already compressed for one encoding. */
+export type CachedPage = { status: number; headers: [string, string][]; body: Buffer };
+
+/**
+ * Rendered catalogue pages, kept for the catalogue TTL: every anonymous visitor gets the same HTML
+ * for a brand, language and URL (consent, cart and account live in the browser), so a page is
+ * rendered once per TTL instead of once per visitor, as a CDN in front would do.
+ * Keyed by host, language, encoding and URL; only 200 answers stay.
+ */
+export function createPageCache(ttlMs: number) {
+  const pages = ttlMs > 0 ? new TtlCache<CachedPage>(ttlMs, 2_000) : null;
+  return {
+    async get(key: string, render: () => Promise<CachedPage>): Promise<CachedPage> {
+      if (!pages) return render();
+      const page = await pages.get(key, render);
+      if (page.status !== 200) pages.delete(key);
+      return page;
+    },
+  };
+}
+
+export type PageCache = ReturnType<typeof createPageCache>;
+
+/** Reads a rendered response whole and compresses it for `encoding`. */
+export async function bufferPage(response: Response, encoding: 'br' | 'gzip' | null): Promise<CachedPage> {
+  const raw = Buffer.from(await response.arrayBuffer());
+  const headers = [...response.headers].filter(
+    ([name]) => name !== 'content-length' && name !== 'set-cookie',
+  );
+  const body =
+    encoding === 'br'
+      ? zlib.brotliCompressSync(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } })
+      : encoding === 'gzip'
+        ? zlib.gzipSync(raw, { level: 6 })
+        : raw;
+  if (encoding) headers.push(['content-encoding', encoding]);
+  return { status: response.status, headers, body };
+}
+
+export function writePage(raw: ServerResponse, page: CachedPage): void {
+  for (const [name, value] of page.headers) raw.setHeader(name, value);
+  const vary = [raw.getHeader('vary'), 'Accept-Encoding'].filter(Boolean).join(', ');
+  raw.setHeader('vary', vary);
+  raw.setHeader('content-length', page.body.length);
+  raw.writeHead(page.status);
+  raw.end(page.body);
+}

@@ -1,0 +1,279 @@
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { createRequest, sendResponse } from '@remix-run/node-fetch-server';
+import { isLocale, type Locale, negotiateLocale } from '@shop/contracts/locale';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { RequestHandler, ServerBuild } from 'react-router';
+import type {
+  ApiInit,
+  ApiResult,
+  BrandConfig,
+  ShopContext,
+} from '../../../../storefront/app/lib/shop-context.ts';
+import { createBrandConfigs } from './brand-config.ts';
+import { chooseEncoding } from './content-encoding.ts';
+import { bufferPage, createPageCache, type PageCache, writePage } from './page-cache.ts';
+import { immutableCache, resolveInside, sendFile, shortCache } from './static-files.ts';
+
+export type StorefrontOptions = {
+  /** `apps/storefront/build` (holds `client/` and `server/index.js`). */
+  buildDir: string;
+  /** The repo's `assets` folder; `assets/brands/<short>/…` is served under `/assets/brands/…`. */
+  assetsDir: string;
+  mode: 'production' | 'development' | 'test';
+  /** How long a rendered page is reused for the same brand, language and URL (0 = never). */
+  pageCacheTtlMs?: number;
+  /** The asset host brand configs are fetched from; unset = read them from `assetsDir`. */
+  assetUrl?: string | undefined;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The brand's static configuration (SPEC §1) by short name; rejects for an unknown brand. */
+    brandConfig(short: string): Promise<BrandConfig>;
+  }
+}
+
+const localeCookie = 'locale';
+const oneYear = 365 * 24 * 3600;
+
+/**
+ * Serves the storefront from this process: built client files, brand assets, and every other GET
+ * rendered by the React Router server build with the API called in-process (`app.inject`).
+ * Register it after all API routes: its catch-all must not shadow them.
+ */
+export async function registerStorefront(app: FastifyInstance, options: StorefrontOptions): Promise<void> {
+  const buildDir = path.resolve(options.buildDir);
+  const clientDir = path.join(buildDir, 'client');
+  const serverEntry = path.join(buildDir, 'server', 'index.js');
+  const storefrontRoot = path.dirname(buildDir);
+  const brandConfigs = createBrandConfigs({
+    assetsDir: path.resolve(options.assetsDir),
+    assetUrl: options.assetUrl,
+  });
+  // The media route (hero pictures) and the sitemap read brand configs too, from this one cache.
+  app.decorate('brandConfig', brandConfigs.get);
+  const vite = options.mode === 'development' ? await startVite(app, storefrontRoot) : null;
+  const render = vite
+    ? createViteRenderer(vite, storefrontRoot)
+    : createBuildRenderer(storefrontRoot, serverEntry, createPageCache(options.pageCacheTtlMs ?? 0));
+
+  app.get('/assets/brands/*', { schema: { hide: true } }, async (request, reply) => {
+    const file = resolveInside(path.resolve(options.assetsDir, 'brands'), wildcard(request));
+    if (!file || !(await sendFile(reply, file, shortCache))) return reply.callNotFound();
+    return reply;
+  });
+
+  app.get('/*', { schema: { hide: true } }, async (request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    // Unknown API paths keep their problem+json 404 instead of an HTML page.
+    if (pathname.startsWith('/api/') || pathname === '/api') return reply.callNotFound();
+
+    if (!vite && /\.[a-z0-9]+$/i.test(pathname)) {
+      const file = resolveInside(clientDir, pathname.slice(1));
+      const cache = pathname.startsWith('/assets/') ? immutableCache : shortCache;
+      if (file && (await sendFile(reply, file, cache))) return reply;
+      // A missing build file is a plain 404, not a rendered page.
+      if (pathname.startsWith('/assets/')) return reply.callNotFound();
+    }
+
+    const brand = await loadBrand(app, request, brandConfigs.get);
+    if (!vite && !existsSync(serverEntry)) {
+      return reply.code(503).type('application/problem+json').send({
+        type: 'service-unavailable',
+        title: 'Storefront not built',
+        status: 503,
+        detail: 'The storefront build is missing: run `npm run build -w @shop/storefront`, then reload.',
+        instance: request.url,
+      });
+    }
+
+    // `?lang=xx` (the language selector, hreflang alternates) renders that language on that address
+    // and remembers it, so search engines can index every language without a cookie.
+    const requested = requestedLocale(request, brand);
+    const locale = requested ?? chooseLocale(request, brand);
+    const shop: ShopContext = {
+      brand,
+      locale,
+      origin: `${request.protocol}://${request.host}`,
+      api: (apiPath, init) => callApi(app, request, locale, apiPath, init),
+    };
+    reply.hijack();
+    reply.raw.setHeader('vary', 'Cookie, Accept-Language');
+    if (requested) {
+      reply.raw.setHeader(
+        'set-cookie',
+        `${localeCookie}=${requested}; Path=/; Max-Age=${oneYear}; SameSite=Lax`,
+      );
+    }
+    try {
+      await render(request, reply, shop);
+    } catch (error) {
+      request.log.error({ err: error }, 'storefront render failed');
+      if (!reply.raw.headersSent) {
+        reply.raw.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
+      }
+      reply.raw.end('Internal Server Error');
+    }
+  });
+}
+
+type Render = (request: FastifyRequest, reply: FastifyReply, shop: ShopContext) => Promise<void>;
+
+function createBuildRenderer(storefrontRoot: string, serverEntry: string, pageCache: PageCache): Render {
+  let handler: Promise<RequestHandler> | null = null;
+  const getHandler = () => {
+    handler ??= importReactRouter(storefrontRoot).then(({ createRequestHandler }) =>
+      createRequestHandler(
+        () => import(pathToFileURL(serverEntry).href) as Promise<ServerBuild>,
+        process.env.NODE_ENV === 'development' ? 'development' : 'production',
+      ),
+    );
+    handler.catch(() => {
+      handler = null;
+    });
+    return handler;
+  };
+  return async (request, reply, shop) => {
+    const handle = await getHandler();
+    const encoding = chooseEncoding(request.headers['accept-encoding']);
+    const key = `${request.host}|${shop.locale}|${encoding ?? 'identity'}|${request.url}`;
+    const page = await pageCache.get(key, async () =>
+      bufferPage(await handle(createRequest(request.raw, reply.raw), { shop }), encoding),
+    );
+    writePage(reply.raw, page);
+  };
+}
+
+type ViteDevServer = {
+  middlewares: (req: unknown, res: unknown, next: (error?: unknown) => void) => void;
+  ssrLoadModule(id: string): Promise<Record<string, unknown>>;
+  ssrFixStacktrace(error: Error): void;
+  close(): Promise<void>;
+};
+
+/** Development: Vite serves source modules with hot reload and builds the server bundle on demand. */
+async function startVite(app: FastifyInstance, storefrontRoot: string): Promise<ViteDevServer> {
+  // The Vite that @react-router/dev itself uses (the build runs on that one too).
+  const fromStorefront = createRequire(path.join(storefrontRoot, 'package.json'));
+  const fromRouterDev = createRequire(fromStorefront.resolve('@react-router/dev/package.json'));
+  const vite = (await import(pathToFileURL(fromRouterDev.resolve('vite')).href)) as {
+    createServer(config: object): Promise<ViteDevServer>;
+  };
+  const server = await vite.createServer({
+    root: storefrontRoot,
+    configFile: path.join(storefrontRoot, 'vite.config.ts'),
+    server: { middlewareMode: true, hmr: { server: app.server } },
+    appType: 'custom',
+  });
+  app.addHook('onClose', async () => server.close());
+  return server;
+}
+
+function createViteRenderer(vite: ViteDevServer, storefrontRoot: string): Render {
+  return async (request, reply, shop) => {
+    await new Promise<void>((resolve, reject) => {
+      vite.middlewares(request.raw, reply.raw, (error?: unknown) => {
+        if (error) return reject(error);
+        importReactRouter(storefrontRoot)
+          .then(async ({ createRequestHandler }) => {
+            const handle = createRequestHandler(
+              () =>
+                vite.ssrLoadModule('virtual:react-router/server-build') as unknown as Promise<ServerBuild>,
+              'development',
+            );
+            await sendResponse(reply.raw, await handle(createRequest(request.raw, reply.raw), { shop }));
+          })
+          .then(resolve, (failure: unknown) => {
+            if (failure instanceof Error) vite.ssrFixStacktrace(failure);
+            reject(failure);
+          });
+      });
+      reply.raw.on('finish', () => resolve());
+    });
+  };
+}
+
+/** The storefront's own copy of react-router: the server build imports that one, so must we. */
+async function importReactRouter(storefrontRoot: string): Promise<typeof import('react-router')> {
+  const require = createRequire(path.join(storefrontRoot, 'package.json'));
+  return import(pathToFileURL(require.resolve('react-router')).href);
+}
+
+async function loadBrand(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  getConfig: (short: string) => Promise<BrandConfig>,
+): Promise<BrandConfig> {
+  const response = await app.inject({ method: 'GET', url: '/api/brand', headers: forwardedHeaders(request) });
+  const brand = response.json() as { short: string; name: string; locales: string[] };
+  return getConfig(brand.short);
+}
+
+/** The shop language: the visitor's choice (cookie), else Accept-Language, limited to the brand's. */
+function chooseLocale(request: FastifyRequest, brand: BrandConfig): Locale {
+  const offered = brand.locales && brand.locales.length > 0 ? brand.locales : null;
+  const chosen = readCookie(request.headers.cookie, localeCookie);
+  if (isLocale(chosen) && (!offered || offered.includes(chosen))) return chosen;
+  const negotiated = negotiateLocale(request.headers['accept-language']);
+  if (!offered || offered.includes(negotiated)) return negotiated;
+  return offered.includes('en') && negotiated !== 'de' ? 'en' : (offered[0] as Locale);
+}
+
+/** The language a `?lang=xx` parameter asks for, when the brand offers it. */
+function requestedLocale(request: FastifyRequest, brand: BrandConfig): Locale | null {
+  const lang = new URL(request.url, 'http://localhost').searchParams.get('lang');
+  return isLocale(lang) && (!brand.locales || brand.locales.length === 0 || brand.locales.includes(lang))
+    ? lang
+    : null;
+}
+
+function readCookie(header: string | undefined, name: string): string | undefined {
+  if (!header) return undefined;
+  for (const part of header.split(';')) {
+    const [key, ...value] = part.trim().split('=');
+    if (key === name) return decodeURIComponent(value.join('='));
+  }
+  return undefined;
+}
+
+function forwardedHeaders(request: FastifyRequest): Record<string, string> {
+  const headers: Record<string, string> = { host: request.headers.host ?? 'localhost' };
+  const forwardedHost = request.headers['x-forwarded-host'];
+  if (typeof forwardedHost === 'string') headers['x-forwarded-host'] = forwardedHost;
+  return headers;
+}
+
+async function callApi<T>(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  locale: Locale,
+  apiPath: string,
+  init: ApiInit = {},
+): Promise<ApiResult<T>> {
+  const hasBody = init.body !== undefined;
+  const response = await app.inject({
+    method: init.method ?? (hasBody ? 'POST' : 'GET'),
+    url: apiPath,
+    headers: {
+      ...forwardedHeaders(request),
+      'accept-language': init.locale ?? locale,
+      ...(hasBody ? { 'content-type': 'application/json' } : {}),
+    },
+    ...(hasBody ? { payload: JSON.stringify(init.body) } : {}),
+  });
+  let data: unknown = null;
+  try {
+    data = response.body ? JSON.parse(response.body) : null;
+  } catch {
+    data = response.body;
+  }
+  const status = response.statusCode;
+  return status < 400 ? { ok: true, status, data: data as T } : { ok: false, status, data };
+}
+
+function wildcard(request: FastifyRequest): string {
+  return (request.params as { '*': string })['*'] ?? '';
+}

@@ -1,0 +1,442 @@
+import type { contentPages, extensionPoints } from '#src/db/schema/index.ts';
+import { brandId } from './reference-data.ts';
+
+export type ContentPageRow = typeof contentPages.$inferInsert & { id: number };
+export type ExtensionPointRow = typeof extensionPoints.$inferInsert & { id: number };
+
+type Locale = 'de' | 'en' | 'it';
+type Page = { title: string; body: string };
+
+/** The invented operator behind the demo shop. */
+const company = {
+  name: 'Ferienglück Touristik GmbH',
+  street: 'Am Reisebogen 7',
+  city: '80339 München',
+  country: { de: 'Deutschland', en: 'Germany', it: 'Germania' },
+  phone: '+49 89 1234567-0',
+  mail: 'service@ferienglueck.example',
+  privacyMail: 'datenschutz@ferienglueck.example',
+  accessibilityMail: 'barrierefreiheit@ferienglueck.example',
+  register: 'Amtsgericht München, HRB 123456',
+  vatId: 'DE123456789',
+  directors: 'Katharina Berger, Lukas Hofmann',
+};
+
+const address = (locale: Locale) =>
+  `${company.name}  \n${company.street}  \n${company.city}  \n${company.country[locale]}`;
+
+/** Page slug → the page name the footer menu refers to, and its text per language. */
+const pages: { slug: string; name: string; text: Record<Locale, Page> }[] = [
+  {
+    slug: 'impressum',
+    name: 'imprint',
+    text: {
+      de: {
+        title: 'Impressum',
+        body: `## Angaben gemäß § 5 DDG
+
+${address('de')}
+
+**Vertreten durch die Geschäftsführung:** ${company.directors}
+
+**Kontakt:** Telefon ${company.phone}, E-Mail ${company.mail}
+
+**Registereintrag:** ${company.register}
+
+**Umsatzsteuer-Identifikationsnummer:** ${company.vatId}
+
+## Streitbeilegung
+
+Wir sind nicht bereit und nicht verpflichtet, an Streitbeilegungsverfahren vor einer Verbraucherschlichtungsstelle teilzunehmen.`,
+      },
+      en: {
+        title: 'Imprint',
+        body: `## Legal notice
+
+${address('en')}
+
+**Managing directors:** ${company.directors}
+
+**Contact:** phone ${company.phone}, e-mail ${company.mail}
+
+**Commercial register:** ${company.register}
+
+**VAT ID:** ${company.vatId}
+
+## Dispute resolution
+
+We are neither willing nor obliged to take part in dispute resolution proceedings before a consumer arbitration board.`,
+      },
+      it: {
+        title: 'Note legali',
+        body: `## Informazioni sul gestore
+
+${address('it')}
+
+**Amministratori:** ${company.directors}
+
+**Contatti:** telefono ${company.phone}, e-mail ${company.mail}
+
+**Registro delle imprese:** ${company.register}
+
+**Partita IVA:** ${company.vatId}
+
+## Risoluzione delle controversie
+
+Non siamo disposti né obbligati a partecipare a procedure di risoluzione delle controversie davanti a un organismo di conciliazione per i consumatori.`,
+      },
+    },
+  },
+  {
+    slug: 'datenschutz',
+    name: 'privacy',
+    text: {
+      de: {
+        title: 'Datenschutzerklärung',
+        body: `## Verantwortliche Stelle
+
+${address('de')}  \nE-Mail: ${company.privacyMail}
+
+## Welche Daten wir verarbeiten
+
+Wir verarbeiten die Daten, die Sie bei Bestellung, Kontoeröffnung oder Newsletter-Anmeldung angeben, ausschließlich zur Abwicklung Ihres Auftrags und – mit Ihrer Einwilligung – für Werbung per E-Mail.
+
+## Cookies und Analyse
+
+Analyse- und Marketing-Cookies setzen wir nur, wenn Sie im Cookie-Banner „Cookies erlauben“ wählen. Ihre IP-Adresse wird dabei anonymisiert.
+
+## Ihre Rechte
+
+Sie haben das Recht auf Auskunft, Berichtigung, Löschung, Einschränkung der Verarbeitung, Datenübertragbarkeit und Widerspruch. Schreiben Sie uns an ${company.privacyMail}.`,
+      },
+      en: {
+        title: 'Privacy policy',
+        body: `## Controller
+
+${address('en')}  \nE-mail: ${company.privacyMail}
+
+## Data we process
+
+We process the data you give us when ordering, opening an account or subscribing to the newsletter only to carry out your order and – with your consent – for e-mail marketing.
+
+## Cookies and analytics
+
+We only set analytics and marketing cookies if you choose "allow cookies" in the cookie banner. Your IP address is anonymised.
+
+## Your rights
+
+You have the right of access, rectification, erasure, restriction of processing, data portability and objection. Write to ${company.privacyMail}.`,
+      },
+      it: {
+        title: 'Informativa sulla privacy',
+        body: `## Titolare del trattamento
+
+${address('it')}  \nE-mail: ${company.privacyMail}
+
+## Dati trattati
+
+Trattiamo i dati che ci fornisci con l'ordine, l'apertura di un account o l'iscrizione alla newsletter esclusivamente per evadere l'ordine e, con il tuo consenso, per comunicazioni promozionali via e-mail.
+
+## Cookie e analisi
+
+Utilizziamo cookie di analisi e marketing solo se scegli "consenti i cookie" nel banner. Il tuo indirizzo IP viene anonimizzato.
+
+## I tuoi diritti
+
+Hai diritto di accesso, rettifica, cancellazione, limitazione del trattamento, portabilità dei dati e opposizione. Scrivici a ${company.privacyMail}.`,
+      },
+    },
+  },
+  {
+    slug: 'agb',
+    name: 'terms',
+    text: {
+      de: {
+        title: 'Allgemeine Geschäftsbedingungen',
+        body: `## 1. Geltungsbereich
+
+Diese AGB gelten für alle Bestellungen von Hotelgutscheinen bei der ${company.name}.
+
+## 2. Vertragsschluss
+
+Mit dem Abschluss der Bestellung geben Sie ein verbindliches Angebot ab. Der Vertrag kommt mit unserer Bestellbestätigung zustande.
+
+## 3. Gutscheine
+
+Gutscheine sind drei Jahre ab Kaufdatum gültig und nach Zahlungseingang als PDF abrufbar. Die Reise buchen Sie direkt beim Hotel, nach Verfügbarkeit.
+
+## 4. Zahlung
+
+Wir akzeptieren PayPal, Amazon Pay, Überweisung und Guthaben. Bei Überweisung stellen wir die Gutscheine nach Zahlungseingang bereit.
+
+## 5. Widerruf
+
+Sie können Ihre Bestellung innerhalb von 14 Tagen ohne Angabe von Gründen widerrufen, solange der Gutschein nicht eingelöst wurde.`,
+      },
+      en: {
+        title: 'Terms and conditions',
+        body: `## 1. Scope
+
+These terms apply to all orders of hotel vouchers from ${company.name}.
+
+## 2. Contract
+
+By completing your order you make a binding offer. The contract is concluded with our order confirmation.
+
+## 3. Vouchers
+
+Vouchers are valid for three years from the date of purchase and can be downloaded as a PDF once payment has been received. You book your stay directly with the hotel, subject to availability.
+
+## 4. Payment
+
+We accept PayPal, Amazon Pay, bank transfer and account credit. For bank transfers, vouchers are issued once payment has arrived.
+
+## 5. Cancellation
+
+You may cancel your order within 14 days without giving reasons, as long as the voucher has not been redeemed.`,
+      },
+      it: {
+        title: 'Condizioni generali',
+        body: `## 1. Ambito di applicazione
+
+Le presenti condizioni si applicano a tutti gli ordini di voucher hotel presso ${company.name}.
+
+## 2. Conclusione del contratto
+
+Completando l'ordine fai una proposta vincolante. Il contratto si conclude con la nostra conferma d'ordine.
+
+## 3. Voucher
+
+I voucher sono validi tre anni dalla data di acquisto e si possono scaricare in PDF dopo la ricezione del pagamento. Il soggiorno si prenota direttamente presso l'hotel, secondo disponibilità.
+
+## 4. Pagamento
+
+Accettiamo PayPal, Amazon Pay, bonifico bancario e credito sul conto. Con il bonifico i voucher vengono emessi dopo l'accredito.
+
+## 5. Recesso
+
+Puoi recedere dall'ordine entro 14 giorni senza indicarne il motivo, purché il voucher non sia stato utilizzato.`,
+      },
+    },
+  },
+  {
+    slug: 'accessibility',
+    name: 'accessibility',
+    text: {
+      de: {
+        title: 'Erklärung zur Barrierefreiheit',
+        body: `## Stand der Vereinbarkeit
+
+Wir möchten, dass alle Menschen unseren Shop nutzen können. Diese Website soll die Anforderungen der WCAG 2.2 auf Stufe AA erfüllen. Einzelne ältere Angebotstexte und Bilder von Partnerhotels sind noch nicht vollständig barrierefrei; wir arbeiten daran.
+
+## Feedback und Kontakt
+
+Sind Ihnen Barrieren aufgefallen oder benötigen Sie Inhalte in einer anderen Form? Schreiben Sie an ${company.accessibilityMail} oder rufen Sie uns an unter ${company.phone}.
+
+Wir beantworten Ihre Nachricht innerhalb von 15 Arbeitstagen.
+
+## Durchsetzungsverfahren
+
+Erhalten Sie keine zufriedenstellende Antwort, können Sie sich an die zuständige Marktüberwachungsbehörde wenden.`,
+      },
+      en: {
+        title: 'Accessibility statement',
+        body: `## Compliance status
+
+We want everyone to be able to use our shop. This website aims to meet WCAG 2.2 at level AA. Some older offer texts and partner hotel images are not yet fully accessible; we are working on it.
+
+## Feedback and contact
+
+Have you come across a barrier, or do you need content in another format? Write to ${company.accessibilityMail} or call us on ${company.phone}.
+
+We will reply within 15 working days.
+
+## Enforcement
+
+If you do not receive a satisfactory reply, you can contact the competent market surveillance authority.`,
+      },
+      it: {
+        title: "Dichiarazione sull'accessibilità",
+        body: `## Stato di conformità
+
+Vogliamo che tutti possano usare il nostro shop. Questo sito mira a soddisfare le WCAG 2.2 al livello AA. Alcuni testi di offerte meno recenti e alcune immagini degli hotel partner non sono ancora del tutto accessibili; ci stiamo lavorando.
+
+## Feedback e contatti
+
+Hai incontrato una barriera o ti servono contenuti in un altro formato? Scrivi a ${company.accessibilityMail} o chiamaci al ${company.phone}.
+
+Risponderemo entro 15 giorni lavorativi.
+
+## Procedura di attuazione
+
+Se non ricevi una risposta soddisfacente, puoi rivolgerti all'autorità di vigilanza del mercato competente.`,
+      },
+    },
+  },
+  {
+    slug: 'gutscheinvorteile',
+    name: 'voucher-advantages',
+    text: {
+      de: {
+        title: 'Ihre Gutscheinvorteile',
+        body: `## Bis zu 70 % sparen
+
+Wir verhandeln Sonderpreise direkt mit den Hotels – Sie sparen bis zu 70 % gegenüber dem regulären Preis.
+
+## Drei Jahre gültig
+
+Jeder Gutschein ist drei Jahre ab Kaufdatum gültig. Sie entscheiden später, wann Sie reisen.
+
+## Flexibler Reisetermin
+
+Den Termin vereinbaren Sie direkt mit dem Hotel, nach Verfügbarkeit – ganz ohne Festlegung beim Kauf.
+
+## Sofort verschenken
+
+Nach Zahlungseingang können Sie den Gutschein als PDF herunterladen oder ausdrucken – ideal als Geschenk.`,
+      },
+      en: {
+        title: 'Your voucher advantages',
+        body: `## Save up to 70%
+
+We negotiate special rates directly with the hotels – you save up to 70% on the regular price.
+
+## Valid for three years
+
+Every voucher is valid for three years from the date of purchase. You decide later when to travel.
+
+## Flexible travel dates
+
+You agree the dates directly with the hotel, subject to availability – no commitment when you buy.
+
+## Ready to give
+
+Once payment is received you can download or print the voucher as a PDF – the perfect present.`,
+      },
+      it: {
+        title: 'I vantaggi dei nostri voucher',
+        body: `## Risparmia fino al 70%
+
+Negoziamo tariffe speciali direttamente con gli hotel: risparmi fino al 70% sul prezzo normale.
+
+## Validi tre anni
+
+Ogni voucher è valido tre anni dalla data di acquisto. Decidi tu più avanti quando partire.
+
+## Date di viaggio flessibili
+
+Concordi le date direttamente con l'hotel, secondo disponibilità, senza vincoli al momento dell'acquisto.
+
+## Pronti da regalare
+
+Dopo il pagamento puoi scaricare o stampare il voucher in PDF: il regalo perfetto.`,
+      },
+    },
+  },
+  {
+    slug: 'kontakt',
+    name: 'contact',
+    text: {
+      de: {
+        title: 'Kontakt',
+        body: `## So erreichen Sie uns
+
+Unser Kundenservice ist montags bis freitags von 9 bis 18 Uhr für Sie da.
+
+- Telefon: ${company.phone}
+- E-Mail: ${company.mail}
+
+## Anschrift
+
+${address('de')}
+
+Bitte halten Sie bei Fragen zu einer Bestellung Ihre Bestellnummer bereit.`,
+      },
+      en: {
+        title: 'Contact',
+        body: `## How to reach us
+
+Our customer service is available Monday to Friday, 9 am to 6 pm (CET).
+
+- Phone: ${company.phone}
+- E-mail: ${company.mail}
+
+## Address
+
+${address('en')}
+
+If your question is about an order, please have your order number to hand.`,
+      },
+      it: {
+        title: 'Contatti',
+        body: `## Come contattarci
+
+Il nostro servizio clienti è a disposizione dal lunedì al venerdì, dalle 9 alle 18.
+
+- Telefono: ${company.phone}
+- E-mail: ${company.mail}
+
+## Indirizzo
+
+${address('it')}
+
+Per domande su un ordine tieni a portata di mano il numero d'ordine.`,
+      },
+    },
+  },
+];
+
+/** Sparbuch has its own operator and so its own imprint (German only, like the brand). */
+const sparbuchImprint: Page = {
+  title: 'Impressum',
+  body: `## Angaben zum Betreiber
+
+Sparbuch Reisen GmbH  \nLandstraße 48  \n4020 Linz  \nÖsterreich
+
+**Geschäftsführung:** Andrea Pichler
+
+**Kontakt:** E-Mail reisen@sparbuch.example
+
+**Firmenbuch:** FN 123456a, Landesgericht Linz
+
+**UID-Nummer:** ATU12345678
+
+## Technische Umsetzung
+
+Der Shop wird im Auftrag der Sparbuch Reisen GmbH von der ${company.name}, ${company.street}, ${company.city}, betrieben.`,
+};
+
+export const footerMenu = ['imprint', 'privacy', 'terms', 'accessibility', 'voucher-advantages', 'contact'];
+
+export function planContent(): { pages: ContentPageRow[]; extensionPoints: ExtensionPointRow[] } {
+  const locales: Locale[] = ['de', 'en', 'it'];
+  const pageRows: ContentPageRow[] = [];
+  for (const locale of locales) {
+    for (const page of pages) {
+      const { title, body } = page.text[locale];
+      pageRows.push({
+        id: pageRows.length + 1,
+        brandId: null,
+        locale,
+        slug: page.slug,
+        name: page.name,
+        title,
+        body,
+      });
+    }
+  }
+  pageRows.push({
+    id: pageRows.length + 1,
+    brandId: brandId('sparbuch'),
+    locale: 'de',
+    slug: 'impressum',
+    name: 'imprint',
+    ...sparbuchImprint,
+  });
+
+  const extensionPointRows: ExtensionPointRow[] = locales.flatMap((locale, index) => [
+    { id: 2 * index + 1, brandId: null, locale, key: 'footerMenu', value: footerMenu },
+    { id: 2 * index + 2, brandId: null, locale, key: 'home', value: ['voucher-advantages'] },
+  ]);
+  return { pages: pageRows, extensionPoints: extensionPointRows };
+}

@@ -1,0 +1,300 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Database, type DatabaseHandle, queryRows } from '#src/db/client.ts';
+import { createTestDatabase } from '#src/test/database.ts';
+import { demoOfferCount, isCatalogueEmpty, resetCatalogue, seedDemoCatalogue } from './demo-catalogue.ts';
+
+async function one<Row>(db: Database, query: SQL): Promise<Row> {
+  const [row] = await queryRows<Row>(db, query);
+  if (!row) throw new Error('query returned no row');
+  return row;
+}
+
+/** A fingerprint of every generated row, in id order. */
+async function catalogueDigest(db: Database): Promise<string> {
+  const { digest } = await one<{ digest: string }>(
+    db,
+    sql`SELECT md5(concat_ws('#',
+      (SELECT string_agg(h::text, '|' ORDER BY h.id) FROM hotels h),
+      (SELECT string_agg(o::text, '|' ORDER BY o.id) FROM offers o),
+      (SELECT string_agg(v::text, '|' ORDER BY v.id) FROM variants v),
+      (SELECT string_agg(t::text, '|' ORDER BY t.id) FROM offer_texts t),
+      (SELECT string_agg(ot::text, '|' ORDER BY ot.offer_id, ot.theme_id) FROM offer_themes ot),
+      (SELECT string_agg(p::text, '|' ORDER BY p.id) FROM promotions p),
+      (SELECT string_agg(po::text, '|' ORDER BY po.promotion_id, po.offer_id) FROM promotion_offers po),
+      (SELECT string_agg(c::text, '|' ORDER BY c.iso) FROM countries c)
+    )) AS digest`,
+  );
+  return digest;
+}
+
+const locales = ['de', 'en', 'it'] as const;
+const requiredPages = ['impressum', 'datenschutz', 'agb', 'accessibility', 'gutscheinvorteile', 'kontakt'];
+
+describe('demo catalogue', () => {
+  let first: DatabaseHandle;
+  let db: Database;
+  let firstDigest: string;
+
+  beforeAll(async () => {
+    first = await createTestDatabase();
+    db = first.db;
+    expect(await isCatalogueEmpty(db)).toBe(true);
+    const totals = await seedDemoCatalogue(db, {});
+    expect(totals).toMatchObject({ brands: 6, hotels: 180, offers: demoOfferCount });
+    firstDigest = await catalogueDigest(db);
+  });
+
+  afterAll(async () => {
+    await first?.close();
+  });
+
+  it('is no longer empty', async () => {
+    expect(await isCatalogueEmpty(db)).toBe(false);
+  });
+
+  it('has the six brands with demo as default', async () => {
+    const brands = await queryRows<{ short: string; is_default: boolean }>(
+      db,
+      sql`SELECT short, is_default FROM brands ORDER BY id`,
+    );
+    expect(brands.map((brand) => brand.short)).toEqual([
+      'demo',
+      'autoclub',
+      'familyclub',
+      'sparbuch',
+      'viaggi',
+      'dealjaeger',
+    ]);
+    expect(brands.filter((brand) => brand.is_default).map((brand) => brand.short)).toEqual(['demo']);
+  });
+
+  it('spreads at least 150 hotels over at least 10 countries, all of them in the menu', async () => {
+    const stats = await one<{ hotels: number; countries: number; in_menu: number; catalogue: number }>(
+      db,
+      sql`SELECT (SELECT count(*)::int FROM hotels) AS hotels,
+        (SELECT count(DISTINCT country_iso)::int FROM hotels) AS countries,
+        (SELECT count(*)::int FROM countries WHERE is_in_menu) AS in_menu,
+        (SELECT count(*)::int FROM countries) AS catalogue`,
+    );
+    expect(stats.hotels).toBeGreaterThanOrEqual(150);
+    expect(stats.countries).toBeGreaterThanOrEqual(10);
+    expect(stats.in_menu).toBe(stats.countries);
+    expect(stats.catalogue).toBe(39);
+  });
+
+  it('places hotels in Südtirol and at the Gardasee', async () => {
+    const regions = await queryRows<{ region: string; hotels: number }>(
+      db,
+      sql`SELECT region, count(*)::int AS hotels FROM hotels WHERE region IN ('Südtirol', 'Gardasee') GROUP BY region`,
+    );
+    expect(regions.map((row) => row.region).sort()).toEqual(['Gardasee', 'Südtirol']);
+  });
+
+  it('uses at least 8 themes', async () => {
+    const { themes, used } = await one<{ themes: number; used: number }>(
+      db,
+      sql`SELECT (SELECT count(*)::int FROM themes) AS themes,
+        (SELECT count(DISTINCT theme_id)::int FROM offer_themes) AS used`,
+    );
+    expect(themes).toBeGreaterThanOrEqual(8);
+    expect(used).toBeGreaterThanOrEqual(8);
+  });
+
+  it('gives every offer at least one variant', async () => {
+    const { offers, without } = await one<{ offers: number; without: number }>(
+      db,
+      sql`SELECT count(*)::int AS offers,
+        count(*) FILTER (WHERE NOT EXISTS (SELECT 1 FROM variants v WHERE v.offer_id = o.id))::int AS without
+        FROM offers o`,
+    );
+    expect(offers).toBe(demoOfferCount);
+    expect(without).toBe(0);
+  });
+
+  it('keeps savings between 0 and 70 % and reaches exactly 70 % for some', async () => {
+    const stats = await one<{ outside: number; at_max: number; below_one_euro: number }>(
+      db,
+      sql`SELECT
+        count(*) FILTER (WHERE price_cents > original_price_cents
+          OR price_cents * 100 < original_price_cents * 30)::int AS outside,
+        count(*) FILTER (WHERE price_cents * 10 = original_price_cents * 3)::int AS at_max,
+        count(*) FILTER (WHERE price_cents < 100)::int AS below_one_euro
+        FROM variants`,
+    );
+    expect(stats.outside).toBe(0);
+    expect(stats.at_max).toBeGreaterThan(0);
+    expect(stats.below_one_euro).toBe(0);
+  });
+
+  it('has some sold-out offers and some with only a few pieces left', async () => {
+    const stats = await one<{ sold_out: number; few_left: number }>(
+      db,
+      sql`SELECT
+        (SELECT count(*)::int FROM (SELECT offer_id FROM variants GROUP BY offer_id HAVING bool_and(stock = 0)) s)
+          AS sold_out,
+        (SELECT count(*)::int FROM variants WHERE stock BETWEEN 1 AND 5) AS few_left`,
+    );
+    expect(stats.sold_out).toBeGreaterThan(0);
+    expect(stats.sold_out).toBeLessThan(demoOfferCount / 10);
+    expect(stats.few_left).toBeGreaterThan(0);
+  });
+
+  it('writes texts in German and English everywhere and in Italian for most', async () => {
+    const stats = await one<{ total: number; de_en: number; it: number; texts_it: number; texts: number }>(
+      db,
+      sql`SELECT count(*)::int AS total,
+        count(*) FILTER (WHERE title ? 'de' AND title ? 'en' AND subtitle ? 'de' AND subtitle ? 'en')::int AS de_en,
+        count(*) FILTER (WHERE title ? 'it' AND subtitle ? 'it')::int AS it,
+        (SELECT count(*)::int FROM offer_texts WHERE body ? 'it') AS texts_it,
+        (SELECT count(*)::int FROM offer_texts) AS texts
+        FROM offers`,
+    );
+    expect(stats.de_en).toBe(stats.total);
+    expect(stats.it).toBeGreaterThan(stats.total / 2);
+    expect(stats.it).toBeLessThan(stats.total);
+    expect(stats.texts_it).toBeGreaterThan(0);
+    expect(stats.texts_it).toBeLessThan(stats.texts);
+  });
+
+  it('has current promotions with 20–60 offers, including a Custom:deal one', async () => {
+    const promotions = await queryRows<{
+      name: string;
+      promotion_type: string;
+      brand: string | null;
+      is_current: boolean;
+      offers: number;
+    }>(
+      db,
+      sql`SELECT p.name, p.promotion_type, b.short AS brand,
+        (p.is_active AND p.valid_from <= now() AND p.valid_to >= now()) AS is_current,
+        (SELECT count(*)::int FROM promotion_offers po WHERE po.promotion_id = p.id) AS offers
+        FROM promotions p LEFT JOIN brands b ON b.id = p.brand_id ORDER BY p.id`,
+    );
+    expect(promotions.find((p) => p.promotion_type === 'Custom:deal')).toMatchObject({
+      brand: 'sparbuch',
+      is_current: true,
+    });
+    expect(promotions.find((p) => p.name === 'gardasee')).toMatchObject({
+      brand: 'familyclub',
+      is_current: true,
+    });
+    expect(promotions.find((p) => p.name === 'abgelaufen')?.is_current).toBe(false);
+    for (const promotion of promotions) {
+      expect(promotion.offers).toBeGreaterThanOrEqual(20);
+      expect(promotion.offers).toBeLessThanOrEqual(60);
+    }
+  });
+
+  it('fills the Südtirol landing page with hotels in Südtirol', async () => {
+    const { inRegion, total } = await one<{ inRegion: number; total: number }>(
+      db,
+      sql`SELECT count(*) FILTER (WHERE h.region = 'Südtirol')::int AS "inRegion", count(*)::int AS total
+        FROM promotions p JOIN promotion_offers po ON po.promotion_id = p.id
+        JOIN offers o ON o.id = po.offer_id JOIN hotels h ON h.id = o.hotel_id
+        WHERE p.name = 'suedtirol'`,
+    );
+    expect(inRegion).toBeGreaterThan(total / 2);
+  });
+
+  it('has every default content page in every language and the footer menu', async () => {
+    const pages = await queryRows<{ locale: string; slug: string; title: string; body: string }>(
+      db,
+      sql`SELECT locale, slug, title, body FROM content_pages WHERE brand_id IS NULL`,
+    );
+    for (const locale of locales) {
+      for (const slug of requiredPages) {
+        const page = pages.find((candidate) => candidate.locale === locale && candidate.slug === slug);
+        expect(page, `${slug} (${locale})`).toBeDefined();
+        expect(page?.title.length).toBeGreaterThan(0);
+      }
+    }
+    const accessibility = pages.find((page) => page.locale === 'de' && page.slug === 'accessibility');
+    expect(accessibility?.body).toMatch(/WCAG 2\.2/);
+    expect(accessibility?.body).toMatch(/15 Arbeitstagen/);
+
+    const menus = await queryRows<{ locale: string; value: string[] }>(
+      db,
+      sql`SELECT locale, value FROM extension_points WHERE brand_id IS NULL AND key = 'footerMenu' ORDER BY locale`,
+    );
+    expect(menus.map((menu) => menu.locale)).toEqual([...locales]);
+    expect(menus[0]?.value).toEqual([
+      'imprint',
+      'privacy',
+      'terms',
+      'accessibility',
+      'voucher-advantages',
+      'contact',
+    ]);
+  });
+
+  it('has the feature codes 1–33 and the twelve board codes', async () => {
+    const features = await queryRows<{ code: number }>(
+      db,
+      sql`SELECT code FROM hotel_features ORDER BY code`,
+    );
+    expect(features.map((feature) => feature.code)).toEqual(Array.from({ length: 33 }, (_, i) => i + 1));
+    const boards = await queryRows<{ code: string }>(db, sql`SELECT code FROM boards ORDER BY code`);
+    expect(boards.map((board) => board.code).sort()).toEqual(
+      ['AB', 'AI', 'AIA', 'HAI', 'HP', 'HP+', 'LTA', 'NF', 'Ü', 'VP', 'VP+', 'VWP'].sort(),
+    );
+  });
+
+  it('builds the search index', async () => {
+    const { indexed } = await one<{ indexed: number }>(
+      db,
+      sql`SELECT count(*)::int AS indexed FROM offer_search`,
+    );
+    expect(indexed).toBe(demoOfferCount);
+  });
+
+  describe('determinism', () => {
+    let second: DatabaseHandle;
+
+    beforeAll(async () => {
+      second = await createTestDatabase();
+    });
+
+    afterAll(async () => {
+      await second?.close();
+    });
+
+    it('seeds the identical catalogue into a second database', async () => {
+      await seedDemoCatalogue(second.db, {});
+      expect(await catalogueDigest(second.db)).toBe(firstDigest);
+    });
+
+    it('seeds it again after resetCatalogue, and new rows continue after the seeded ids', async () => {
+      await resetCatalogue(second.db);
+      expect(await isCatalogueEmpty(second.db)).toBe(true);
+      await seedDemoCatalogue(second.db, {});
+      expect(await catalogueDigest(second.db)).toBe(firstDigest);
+      const { id } = await one<{ id: number }>(
+        second.db,
+        sql`INSERT INTO vendors (name) VALUES ('Test') RETURNING id`,
+      );
+      const { max } = await one<{ max: number }>(second.db, sql`SELECT max(id)::int AS max FROM vendors`);
+      expect(id).toBe(max);
+      expect(id).toBeGreaterThan(1);
+    });
+
+    it('seeds exactly the requested number of offers', async () => {
+      await resetCatalogue(second.db);
+      const totals = await seedDemoCatalogue(second.db, { offers: 100 });
+      const counts = await one<{ hotels: number; offers: number; variants: number; empty_hotels: number }>(
+        second.db,
+        sql`SELECT (SELECT count(*)::int FROM hotels) AS hotels, (SELECT count(*)::int FROM offers) AS offers,
+          (SELECT count(*)::int FROM variants) AS variants,
+          (SELECT count(*)::int FROM hotels h WHERE NOT EXISTS (SELECT 1 FROM offers o WHERE o.hotel_id = h.id))
+            AS empty_hotels`,
+      );
+      expect(counts).toEqual({ hotels: 34, offers: 100, variants: totals.variants, empty_hotels: 0 });
+      expect(totals).toMatchObject({ hotels: 34, offers: 100 });
+    });
+
+    it('rejects an invalid number of offers', async () => {
+      await expect(seedDemoCatalogue(second.db, { offers: 0 })).rejects.toThrow(RangeError);
+      await expect(seedDemoCatalogue(second.db, { offers: 2.5 })).rejects.toThrow(RangeError);
+    });
+  });
+});

@@ -1,0 +1,250 @@
+import type { Region } from './geography.ts';
+import type { HotelPlan } from './hotels.ts';
+import type { Random } from './random.ts';
+import {
+  type BoardCode,
+  boardDefinitions,
+  type Text3,
+  type ThemeSlug,
+  themeDefinitions,
+} from './reference-data.ts';
+
+/** The customer-facing wording of an offer: title, subtitle and the text sections of its page. */
+
+const lowerFirst = (text: string) => text.charAt(0).toLowerCase() + text.slice(1);
+
+function nightsLabel(min: number, max: number): Text3 {
+  if (min !== max)
+    return { de: `${min}–${max} Nächte`, en: `${min}–${max} nights`, it: `${min}–${max} notti` };
+  return min === 1
+    ? { de: '1 Nacht', en: '1 night', it: '1 notte' }
+    : { de: `${min} Nächte`, en: `${min} nights`, it: `${min} notti` };
+}
+
+/** "3 Nächte Wellness am Gardasee" / "3 nights wellness break at Lake Garda" / "3 notti di benessere sul Lago di Garda". */
+export function offerTitle(theme: ThemeSlug, nightsMin: number, nightsMax: number, region: Region): Text3 {
+  const nights = nightsLabel(nightsMin, nightsMax);
+  const phrase = themeDefinitions[theme].titlePhrase;
+  return {
+    de: `${nights.de} ${phrase.de} ${region.locative.de}`,
+    en: `${nights.en} ${phrase.en} ${region.locative.en}`,
+    it: `${nights.it} ${phrase.it} ${region.locative.it}`,
+  };
+}
+
+/** Little extras that make an offer more than a room; by theme. */
+const extras: Record<ThemeSlug, readonly Text3[]> = {
+  wellness: [
+    { de: 'Spa-Nutzung', en: 'spa access', it: 'accesso alla spa' },
+    { de: 'einer Rückenmassage', en: 'a back massage', it: 'un massaggio alla schiena' },
+  ],
+  familie: [
+    { de: 'Kinderbetreuung', en: 'childcare', it: 'animazione per bambini' },
+    { de: 'Eintritt ins Erlebnisbad', en: 'water park entry', it: 'ingresso al parco acquatico' },
+  ],
+  romantik: [
+    {
+      de: 'einer Flasche Sekt auf dem Zimmer',
+      en: 'a bottle of sparkling wine in your room',
+      it: 'una bottiglia di spumante in camera',
+    },
+    { de: 'Candle-Light-Dinner', en: 'a candlelit dinner', it: 'una cena a lume di candela' },
+  ],
+  staedtereise: [
+    { de: 'Stadtführung', en: 'a guided city walk', it: 'una visita guidata della città' },
+    { de: 'Welcome-Drink', en: 'a welcome drink', it: 'un drink di benvenuto' },
+  ],
+  'aktiv-wandern': [
+    { de: 'geführter Wanderung', en: 'a guided hike', it: "un'escursione guidata" },
+    { de: 'Lunchpaket', en: 'a packed lunch', it: 'un pranzo al sacco' },
+  ],
+  kurzurlaub: [
+    { de: 'Late Check-out', en: 'late check-out', it: 'late check-out' },
+    { de: 'Welcome-Drink', en: 'a welcome drink', it: 'un drink di benvenuto' },
+  ],
+  'ski-winter': [
+    { de: 'Skipass-Rabatt', en: 'a ski pass discount', it: 'sconto sullo skipass' },
+    { de: 'Glühwein zur Begrüßung', en: 'mulled wine on arrival', it: "vin brulé all'arrivo" },
+  ],
+  'strand-meer': [
+    { de: 'Strandliege und Sonnenschirm', en: 'sun lounger and parasol', it: 'lettino e ombrellone' },
+    { de: 'Welcome-Drink', en: 'a welcome drink', it: 'un drink di benvenuto' },
+  ],
+  kulinarik: [
+    { de: 'Weinverkostung', en: 'a wine tasting', it: 'una degustazione di vini' },
+    { de: 'Vier-Gänge-Menü', en: 'a four-course dinner', it: 'una cena di quattro portate' },
+  ],
+  chalet: [{ de: 'Kaminholz', en: 'firewood', it: 'legna per il camino' }],
+  golf: [{ de: 'Greenfee-Ermäßigung', en: 'a green fee discount', it: 'sconto sul green fee' }],
+  'urlaub-mit-hund': [
+    { de: 'Hundekorb und Leckerli', en: 'dog bed and treats', it: 'cuccia e snack per il cane' },
+  ],
+};
+
+/** Boards that say nothing worth advertising in a subtitle. */
+const silentBoards: readonly BoardCode[] = ['Ü', 'LTA'];
+
+/** "im Hotel Seeblick Aurora inkl. Halbpension" / "at … incl. half board" / "presso … con mezza pensione". */
+export function offerSubtitle(random: Random, hotelName: string, board: BoardCode, theme: ThemeSlug): Text3 {
+  const parts: Text3[] = [];
+  if (!silentBoards.includes(board)) parts.push(boardDefinitions[board].short);
+  if (random.chance(0.45)) parts.push(random.pick(extras[theme]));
+  const join = (locale: keyof Text3, and: string) =>
+    parts.map((part) => (locale === 'de' ? part.de : lowerFirst(part[locale]))).join(and);
+  return {
+    de: parts.length ? `im ${hotelName} inkl. ${join('de', ' und ')}` : `im ${hotelName}`,
+    en: parts.length ? `at ${hotelName} incl. ${join('en', ' and ')}` : `at ${hotelName}`,
+    it: parts.length ? `presso ${hotelName} con ${join('it', ' e ')}` : `presso ${hotelName}`,
+  };
+}
+
+export type OfferCopyContext = {
+  hotel: HotelPlan;
+  board: BoardCode;
+  themes: readonly ThemeSlug[];
+  nightsMin: number;
+  nightsMax: number;
+  personsMax: number;
+  hasSingleVariant: boolean;
+};
+
+export type OfferSection = { title: Text3; body: Text3 };
+
+function servicesSection({
+  hotel,
+  board,
+  nightsMin,
+  nightsMax,
+  personsMax,
+  hasSingleVariant,
+}: OfferCopyContext) {
+  const nights =
+    nightsMin === nightsMax
+      ? {
+          de: nightsMin === 1 ? '1 Übernachtung' : `${nightsMin} Übernachtungen`,
+          en: nightsMin === 1 ? '1 night' : `${nightsMin} nights`,
+          it: nightsMin === 1 ? '1 notte' : `${nightsMin} notti`,
+        }
+      : {
+          de: `${nightsMin}–${nightsMax} Übernachtungen je nach Variante`,
+          en: `${nightsMin}–${nightsMax} nights depending on the option chosen`,
+          it: `${nightsMin}–${nightsMax} notti a seconda dell'opzione scelta`,
+        };
+  const room =
+    personsMax >= 3
+      ? { de: 'im Familienzimmer', en: 'in a family room', it: 'in camera familiare' }
+      : { de: 'im Doppelzimmer', en: 'in a double room', it: 'in camera doppia' };
+  const lines: Text3[] = [
+    { de: `${nights.de} ${room.de}`, en: `${nights.en} ${room.en}`, it: `${nights.it} ${room.it}` },
+    boardDefinitions[board].name,
+  ];
+  if (hasSingleVariant) {
+    lines.push({
+      de: 'Einzelzimmer buchbar',
+      en: 'Single occupancy available',
+      it: 'Disponibile uso singola',
+    });
+  }
+  if (hotel.features.has('wellness') || hotel.features.has('spa')) {
+    lines.push({
+      de: 'Freie Nutzung des Wellnessbereichs',
+      en: 'Free use of the wellness area',
+      it: "Uso libero dell'area benessere",
+    });
+  }
+  if (hotel.features.has('wifi'))
+    lines.push({ de: 'WLAN im ganzen Haus', en: 'Wi-Fi throughout', it: 'Wi-Fi in tutta la struttura' });
+  if (hotel.features.has('parking'))
+    lines.push({ de: 'Parkplatz am Hotel', en: 'Parking at the hotel', it: "Parcheggio presso l'hotel" });
+  const bullets = (locale: keyof Text3) => lines.map((line) => `- ${line[locale]}`).join('\n');
+  return {
+    title: { de: 'Leistungen', en: 'Included services', it: 'Servizi inclusi' },
+    body: { de: bullets('de'), en: bullets('en'), it: bullets('it') },
+  };
+}
+
+function locationSection({ hotel }: OfferCopyContext): OfferSection {
+  const { name, city } = hotel.row;
+  const { locative } = hotel.region;
+  return {
+    title: { de: 'Lage', en: 'Location', it: 'Posizione' },
+    body: {
+      de: `Das ${name} liegt ${locative.de}, in ${city}. Geschäfte, Cafés und Ausflugsziele sind schnell erreicht.`,
+      en: `${name} is ${locative.en}, in ${city}. Shops, cafés and day-trip destinations are close at hand.`,
+      it: `${name} si trova ${locative.it}, a ${city}. Negozi, caffè e mete per escursioni sono a due passi.`,
+    },
+  };
+}
+
+const validitySection: OfferSection = {
+  title: { de: 'Gültigkeit', en: 'Validity', it: 'Validità' },
+  body: {
+    de: 'Der Gutschein ist drei Jahre ab Kaufdatum gültig. Den Reisetermin wählen Sie frei nach Verfügbarkeit; ausgenommen sind Feiertage und regionale Ferienzeiten. Buchen Sie direkt beim Hotel unter Angabe der Gutscheinnummer.',
+    en: 'The voucher is valid for three years from the date of purchase. Choose your travel dates freely, subject to availability; public holidays and local school holidays are excluded. Book directly with the hotel quoting your voucher number.',
+    it: "Il voucher è valido tre anni dalla data di acquisto. Le date di viaggio sono a scelta, secondo disponibilità; esclusi i giorni festivi e le vacanze scolastiche locali. Prenota direttamente presso l'hotel indicando il numero del voucher.",
+  },
+};
+
+function notesSection({ hotel }: OfferCopyContext): OfferSection {
+  const pets = hotel.features.has('pets');
+  return {
+    title: { de: 'Hinweise', en: 'Good to know', it: 'Note' },
+    body: {
+      de: `Zuzüglich Ortstaxe, vor Ort zu zahlen. Anreise täglich möglich, Check-in ab 15 Uhr. ${pets ? 'Haustiere auf Anfrage gegen Gebühr.' : 'Haustiere sind leider nicht erlaubt.'}`,
+      en: `Local tourist tax is payable at the hotel. Arrival possible any day, check-in from 3 pm. ${pets ? 'Pets on request for a fee.' : 'Sorry, no pets.'}`,
+      it: `Tassa di soggiorno esclusa, da pagare in loco. Arrivo possibile ogni giorno, check-in dalle 15. ${pets ? 'Animali su richiesta a pagamento.' : 'Gli animali non sono ammessi.'}`,
+    },
+  };
+}
+
+/** Regions most guests reach by plane. */
+const flyInRegions = new Set([
+  'mallorca',
+  'kreta',
+  'sizilien',
+  'tuerkische-riviera',
+  'algarve',
+  'andalusien',
+]);
+
+function arrivalSection({ hotel }: OfferCopyContext): OfferSection {
+  const { city } = hotel.row;
+  const parking = hotel.features.has('parking') || hotel.features.has('garage');
+  const shuttle = hotel.features.has('shuttle');
+  if (flyInRegions.has(hotel.region.key)) {
+    return {
+      title: { de: 'Anreise', en: 'Getting there', it: 'Come arrivare' },
+      body: {
+        de: `Die Anreise erfolgt individuell, am bequemsten mit dem Flugzeug. ${shuttle ? 'Das Hotel bietet einen Transfer vom Flughafen an.' : 'Vom Flughafen erreichen Sie das Hotel per Taxi oder Mietwagen.'}`,
+        en: `Travel is arranged by you, most easily by plane. ${shuttle ? 'The hotel offers an airport transfer.' : 'From the airport, take a taxi or hire car to the hotel.'}`,
+        it: `Il viaggio è individuale, comodamente in aereo. ${shuttle ? "L'hotel offre il transfer dall'aeroporto." : "Dall'aeroporto si raggiunge l'hotel in taxi o auto a noleggio."}`,
+      },
+    };
+  }
+  return {
+    title: { de: 'Anreise', en: 'Getting there', it: 'Come arrivare' },
+    body: {
+      de: `Die Anreise erfolgt individuell. Mit dem Auto: ${parking ? 'Parkplätze stehen am Hotel zur Verfügung.' : 'Öffentliche Parkplätze finden Sie in der Nähe.'} Mit der Bahn: bis ${city}, ${shuttle ? 'von dort holt Sie der Hotelshuttle ab.' : 'weiter mit Bus oder Taxi.'}`,
+      en: `Travel is arranged by you. By car: ${parking ? 'parking is available at the hotel.' : 'public car parks are nearby.'} By train: to ${city}, ${shuttle ? 'where the hotel shuttle picks you up.' : 'then by bus or taxi.'}`,
+      it: `Il viaggio è individuale. In auto: ${parking ? "parcheggio disponibile presso l'hotel." : 'parcheggi pubblici nelle vicinanze.'} In treno: fino a ${city}, ${shuttle ? "dove vi attende la navetta dell'hotel." : 'poi in autobus o taxi.'}`,
+    },
+  };
+}
+
+const childrenSection: OfferSection = {
+  title: { de: 'Kinder', en: 'Children', it: 'Bambini' },
+  body: {
+    de: 'Kinder bis 5 Jahre übernachten im Zimmer der Eltern kostenlos; für ältere Kinder gilt eine Ermäßigung vor Ort.',
+    en: "Children up to 5 stay free in their parents' room; older children get a discount at the hotel.",
+    it: 'I bambini fino a 5 anni soggiornano gratis in camera con i genitori; per i più grandi sconto in loco.',
+  },
+};
+
+/** 3–5 sections: services and validity always, then a random choice of the others. */
+export function offerSections(random: Random, context: OfferCopyContext): OfferSection[] {
+  const optional: OfferSection[] = [locationSection(context), notesSection(context), arrivalSection(context)];
+  if (context.themes.includes('familie')) optional.push(childrenSection);
+  const chosen = random.sample(optional, random.int(1, Math.min(3, optional.length)));
+  const middle = random.shuffle([...chosen, validitySection]);
+  return [servicesSection(context), ...middle];
+}

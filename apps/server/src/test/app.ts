@@ -1,0 +1,48 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '#src/app.ts';
+import { loadConfig } from '#src/config.ts';
+import type { DatabaseHandle } from '#src/db/client.ts';
+import { seedDemoCatalogue } from '#src/seed/demo-catalogue.ts';
+import { createTestDatabase } from './database.ts';
+
+export type TestApp = { app: FastifyInstance; database: DatabaseHandle; close(): Promise<void> };
+
+/** The real app on a fresh database holding the demo catalogue; requests go through `app.inject()`. */
+export async function createTestApp(options: { cacheTtlMs?: number } = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  await seedDemoCatalogue(database.db, {});
+  const config = {
+    ...loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+      DATA_DIR: '/tmp/shop-test-data',
+    }),
+    catalogueCacheTtlMs: options.cacheTtlMs ?? 0,
+  };
+  const app = await buildApp({ config, database });
+  await app.ready();
+  return {
+    app,
+    database,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+/** GET with the shop's language header, answering status and parsed JSON body. */
+export async function getJson(app: FastifyInstance, url: string, headers: Record<string, string> = {}) {
+  const response = await app.inject({ method: 'GET', url, headers });
+  return { status: response.statusCode, body: response.json(), headers: response.headers };
+}
+
+export async function postJson(
+  app: FastifyInstance,
+  url: string,
+  payload: unknown,
+  headers: Record<string, string> = {},
+) {
+  const response = await app.inject({ method: 'POST', url, payload: payload as object, headers });
+  return { status: response.statusCode, body: response.json(), headers: response.headers };
+}

@@ -1,0 +1,50 @@
+import { PassThrough, Readable } from 'node:stream';
+import { isbot } from 'isbot';
+import { renderToPipeableStream } from 'react-dom/server';
+import { type EntryContext, ServerRouter } from 'react-router';
+
+/** How long deferred data may stream before the render is aborted. */
+export const streamTimeout = 5_000;
+
+/**
+ * Renders the matched routes to an HTML stream. Browsers get the shell as soon as it is ready;
+ * crawlers get the complete document. (Our own entry: @react-router/node is not installed.)
+ */
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    let isShellRendered = false;
+    const userAgent = request.headers.get('user-agent');
+    const waitsForAll = (userAgent !== null && isbot(userAgent)) || routerContext.isSpaMode;
+    const { pipe, abort } = renderToPipeableStream(
+      <ServerRouter context={routerContext} url={request.url} />,
+      {
+        [waitsForAll ? 'onAllReady' : 'onShellReady']() {
+          isShellRendered = true;
+          const body = new PassThrough();
+          responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
+          resolve(
+            new Response(Readable.toWeb(body) as ReadableStream<Uint8Array>, {
+              headers: responseHeaders,
+              status: responseStatusCode,
+            }),
+          );
+          pipe(body);
+        },
+        onShellError(error: unknown) {
+          reject(error);
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500;
+          // Errors before the shell are reported by onShellError; log the ones while streaming.
+          if (isShellRendered) console.error(error);
+        },
+      },
+    );
+    setTimeout(abort, streamTimeout + 1000);
+  });
+}

@@ -1,0 +1,25 @@
+import { metaFor } from '#app/lib/page-meta.server.ts';
+import type { ShopContext } from '#app/lib/shop-context.ts';
+import { contentPath } from '#app/lib/site-paths.ts';
+
+export type ContentPage = { slug: string; name: string; title: string; locale: string; body: string };
+
+/** A content page by slug (the API matches case-insensitively), or null when there is none. */
+export async function loadContentPage(shop: ShopContext, slug: string) {
+  const result = await shop.api<ContentPage>(`/api/content/${encodeURIComponent(slug)}`);
+  if (!result.ok) return null;
+  const page = result.data;
+  const summary = page.body
+    .replace(/[#*_[\]()>-]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 155);
+  return {
+    page,
+    meta: metaFor(shop, {
+      title: page.title,
+      description: summary || page.title,
+      path: contentPath(page.slug),
+    }),
+  };
+}

@@ -1,0 +1,99 @@
+import type { HotelSummary } from '@shop/contracts/catalogue';
+import { translatorFor } from '#app/i18n/messages.server.ts';
+import { metaFor } from '#app/lib/page-meta.server.ts';
+import type { ShopContext } from '#app/lib/shop-context.ts';
+import { hotelMapPath } from '#app/lib/site-paths.ts';
+import { layoutMap } from './map-layout.ts';
+
+/** What a marker and the list show of a hotel. */
+export type MapHotel = {
+  id: number;
+  slug: string;
+  name: string;
+  city: string;
+  stars: number | null;
+  offerCount: number;
+  price: string | null;
+};
+
+export const defaultTileUrl = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+
+/**
+ * `/api/hotel/close-to` answers at most 200 hotels within 1000 km of a point: these circles together
+ * cover Europe and Turkey (the catalogue's 39 countries), each asked once, the answers merged.
+ */
+const coverage = [
+  { latitude: 50, longitude: 10 },
+  { latitude: 41, longitude: -3 },
+  { latitude: 42, longitude: 22 },
+  { latitude: 59, longitude: 15 },
+  { latitude: 53, longitude: -4 },
+  { latitude: 38, longitude: 33 },
+  { latitude: 52, longitude: 28 },
+];
+const radiusKm = 1000;
+
+/** The map's layout (tiles and markers, positioned on the server) and the same hotels listed by country. */
+export async function loadHotelMap(shop: ShopContext) {
+  const answers = await Promise.all(
+    coverage.map(({ latitude, longitude }) =>
+      shop.api<{ items: HotelSummary[] }>(
+        `/api/hotel/close-to?latitude=${latitude}&longitude=${longitude}&radius=${radiusKm}`,
+      ),
+    ),
+  );
+  const byId = new Map<number, HotelSummary>();
+  for (const answer of answers) {
+    if (answer.ok) for (const hotel of answer.data.items) byId.set(hotel.id, hotel);
+  }
+  const collator = new Intl.Collator(shop.locale);
+  const hotels = [...byId.values()].sort(
+    (a, b) =>
+      collator.compare(a.address.country.name, b.address.country.name) || collator.compare(a.name, b.name),
+  );
+  // One object per hotel, shared by markers and list: the page data serialises each hotel once.
+  const entries = hotels.map((hotel) => ({
+    hotel,
+    view: {
+      id: hotel.id,
+      slug: hotel.slug,
+      name: hotel.name,
+      city: hotel.address.city,
+      stars: hotel.stars,
+      offerCount: hotel.offerCount,
+      price: hotel.price?.display ?? null,
+    } satisfies MapHotel,
+  }));
+  const layout = layoutMap(entries, (entry) => entry.hotel.location, {
+    tileUrl: shop.brand.mapTileUrl || defaultTileUrl,
+    // The page container's width; the height keeps Europe at a zoom where towns stand apart.
+    maxWidth: 1184,
+    minWidth: 1184,
+    maxHeight: 900,
+    padding: 32,
+    minMarkerDistance: 28,
+  });
+  const countries = new Map<string, { iso: string; name: string; hotels: MapHotel[] }>();
+  for (const { hotel, view } of entries) {
+    const { iso, name } = hotel.address.country;
+    const group = countries.get(iso) ?? { iso, name, hotels: [] };
+    group.hotels.push(view);
+    countries.set(iso, group);
+  }
+  const t = translatorFor(shop.locale);
+  return {
+    meta: metaFor(shop, { title: t('map.title'), description: t('map.description'), path: hotelMapPath }),
+    map: {
+      ...layout,
+      markers: layout.markers.map((marker) => ({
+        ...marker,
+        items: marker.items.map((entry) => entry.view),
+      })),
+    },
+    countries: [...countries.values()],
+    hotelCount: hotels.length,
+    // OpenStreetMap's tiles require its (translated, linked) credit; a brand's own tiles name theirs.
+    usesOpenStreetMap: !shop.brand.mapTileUrl,
+    customTileCredit: shop.brand.mapTileUrl ? (shop.brand.mapTileAttribution ?? null) : null,
+  };
+}

@@ -1,0 +1,38 @@
+import type { Hotel, OfferSummary } from '@shop/contracts/catalogue';
+import { translatorFor } from '#app/i18n/messages.server.ts';
+import { fetchOrThrow } from '#app/lib/api.server.ts';
+import { breadcrumbsFor, catalogueImage, metaFor } from '#app/lib/page-meta.server.ts';
+import type { ShopContext } from '#app/lib/shop-context.ts';
+import { destinationPath, hotelPath } from '#app/lib/site-paths.ts';
+import { hotelLd } from '#app/lib/structured-data.server.ts';
+
+type Page<T> = { items: T[]; total: number; page: number; pageSize: number };
+
+export async function loadHotel(shop: ShopContext, slug: string) {
+  const hotel = await fetchOrThrow<Hotel>(shop, `/api/hotel/${encodeURIComponent(slug)}`);
+  const offers = await fetchOrThrow<Page<OfferSummary>>(
+    shop,
+    `/api/offer/hotel/${encodeURIComponent(slug)}/1/48`,
+  );
+  const t = translatorFor(shop.locale);
+  const values = { hotel: hotel.name, city: hotel.address.city, country: hotel.address.country.name };
+  const path = hotelPath(hotel.slug);
+  const { country } = hotel.address;
+  const breadcrumbs = breadcrumbsFor(shop, [
+    { name: country.name, path: destinationPath(country.iso, country.name) },
+    { name: hotel.name, path },
+  ]);
+  return {
+    meta: metaFor(shop, {
+      title: t('hotel.title', values),
+      description: t('hotel.description', values),
+      path,
+      image: catalogueImage(shop.origin, hotel.images[0] ?? hotel.image),
+      breadcrumbs,
+      structuredData: [hotelLd(shop.origin, hotel, `${shop.origin}${path}`)],
+    }),
+    breadcrumbs,
+    hotel,
+    offers: offers.items,
+  };
+}

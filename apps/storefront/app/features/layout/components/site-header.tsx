@@ -1,0 +1,184 @@
+import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { useShop, useT } from '#app/lib/shop-data.ts';
+import { toSlug } from '#app/lib/slug.ts';
+import { CartIcon, MailIcon, MenuIcon, PhoneIcon, SearchIcon, TagIcon, UserIcon } from '#app/ui/icons.tsx';
+import { CartDrawer } from './cart-drawer.tsx';
+import { LanguageSelector } from './language-selector.tsx';
+import { LoginDialog } from './login-dialog.tsx';
+import { NavDropdown } from './nav-dropdown.tsx';
+import { SearchDialog } from './search-dialog.tsx';
+
+/** The modal layers the top bar opens (one at a time: a modal makes the rest of the page inert). */
+type Overlay = 'search' | 'cart' | 'login';
+
+export function SiteHeader() {
+  const { brand, menu, bargain } = useShop();
+  const t = useT();
+  const location = useLocation();
+  const header = useRef<HTMLElement>(null);
+  const menuToggle = useRef<HTMLButtonElement>(null);
+  const [isMenuOpen, setMenuOpen] = useState(false);
+  const [overlay, setOverlay] = useState<Overlay | null>(null);
+  const closeOverlay = () => setOverlay(null);
+
+  // A page change or a click elsewhere closes open dropdowns, dialogs and the mobile menu.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every navigation on purpose
+  useEffect(() => {
+    setMenuOpen(false);
+    setOverlay(null);
+    for (const details of header.current?.querySelectorAll('details[open]') ?? []) {
+      (details as HTMLDetailsElement).open = false;
+    }
+  }, [location.key]);
+  useEffect(() => {
+    const closeOutside = (event: MouseEvent) => {
+      for (const details of header.current?.querySelectorAll('details[open]') ?? []) {
+        if (!details.contains(event.target as Node)) (details as HTMLDetailsElement).open = false;
+      }
+    };
+    document.addEventListener('click', closeOutside);
+    return () => document.removeEventListener('click', closeOutside);
+  }, []);
+
+  if (!brand.showHeader) return null;
+  const phoneHref = `tel:${brand.supportPhone.replace(/[^+\d]/g, '')}`;
+  // Escape closes the mobile menu (after any open dropdown, which handles it first) and returns to its toggle.
+  const closeMenuOnEscape = (event: KeyboardEvent<HTMLElement>) => {
+    if (event.key !== 'Escape' || event.defaultPrevented || !isMenuOpen) return;
+    setMenuOpen(false);
+    menuToggle.current?.focus();
+  };
+
+  return (
+    <>
+      <header ref={header} className={brand.fixedNavbar ? 'site-header is-fixed' : 'site-header'}>
+        <a className="skip-link" href="#main">
+          {t('layout.skipToMain')}
+        </a>
+        <div className="container topbar">
+          <Link to="/" className="brand-link">
+            <img src={brand.logo.url} width={brand.logo.width} height={brand.logo.height} alt="" />
+            <span className="brand-name">{brand.storeName}</span>
+          </Link>
+          <div className="topbar-actions">
+            {bargain ? (
+              <Link className="icon-link bargain-link" to={bargain.href}>
+                <TagIcon />
+                <span className="bargain-text">{t('layout.bargains')}</span>
+              </Link>
+            ) : null}
+            <a
+              className="icon-link support-link"
+              href={phoneHref}
+              aria-label={t('layout.callUs', { phone: brand.supportPhone })}
+            >
+              <PhoneIcon />
+              <span className="support-text">{brand.supportPhone}</span>
+            </a>
+            <a
+              className="icon-link support-link"
+              href={`mailto:${brand.supportMail}`}
+              aria-label={t('layout.mailUs', { mail: brand.supportMail })}
+            >
+              <MailIcon />
+              <span className="support-text">{brand.supportMail}</span>
+            </a>
+            <button
+              type="button"
+              className="icon-link"
+              aria-haspopup="dialog"
+              aria-label={t('layout.search')}
+              onClick={() => setOverlay('search')}
+            >
+              <SearchIcon />
+            </button>
+            <button
+              type="button"
+              className="icon-link"
+              aria-haspopup="dialog"
+              aria-label={t('layout.account')}
+              onClick={() => setOverlay('login')}
+            >
+              <UserIcon />
+            </button>
+            <button
+              type="button"
+              className="icon-link cart-button"
+              aria-haspopup="dialog"
+              aria-label={t('layout.cart', { count: 0 })}
+              onClick={() => setOverlay('cart')}
+            >
+              <CartIcon />
+              <span className="cart-count" aria-hidden="true">
+                0
+              </span>
+            </button>
+            <button
+              ref={menuToggle}
+              type="button"
+              className="icon-link menu-toggle"
+              aria-expanded={isMenuOpen}
+              aria-controls="main-nav"
+              onClick={() => setMenuOpen((open) => !open)}
+            >
+              <MenuIcon />
+              <span className="visually-hidden">{t('layout.menu')}</span>
+            </button>
+          </div>
+        </div>
+        <nav
+          id="main-nav"
+          className={isMenuOpen ? 'main-nav is-open' : 'main-nav'}
+          aria-label={t('layout.mainNav')}
+          onKeyDown={closeMenuOnEscape}
+        >
+          <div className="container main-nav-inner">
+            <Link className="nav-link" to="/urlaub-finden">
+              {t('layout.findVacation')}
+            </Link>
+            <NavDropdown label={t('layout.destinations')}>
+              <ul className="dropdown-list columns">
+                {menu.countries.map((country) => (
+                  <li key={country.iso}>
+                    <Link to={`/reiseziel/${country.iso.toLowerCase()}/${toSlug(country.name)}`}>
+                      {country.name}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+              <Link className="dropdown-extra" to="/urlaub/karte">
+                {t('layout.map')}
+              </Link>
+            </NavDropdown>
+            <NavDropdown label={t('layout.themes')}>
+              <ul className="dropdown-list columns">
+                {menu.themes.map((theme) => (
+                  <li key={theme.id}>
+                    <Link to={`/thema/${toSlug(theme.name)}/${theme.id}`}>{theme.name}</Link>
+                  </li>
+                ))}
+              </ul>
+            </NavDropdown>
+            <div className="nav-end">
+              <LanguageSelector />
+            </div>
+            <div className="nav-support">
+              <a href={phoneHref}>
+                <PhoneIcon />
+                {brand.supportPhone}
+              </a>
+              <a href={`mailto:${brand.supportMail}`}>
+                <MailIcon />
+                {brand.supportMail}
+              </a>
+            </div>
+          </div>
+        </nav>
+      </header>
+      <SearchDialog isOpen={overlay === 'search'} onClose={closeOverlay} />
+      <LoginDialog isOpen={overlay === 'login'} onClose={closeOverlay} />
+      <CartDrawer isOpen={overlay === 'cart'} onClose={closeOverlay} />
+    </>
+  );
+}

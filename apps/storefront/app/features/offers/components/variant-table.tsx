@@ -1,0 +1,57 @@
+import type { Variant } from '@shop/contracts/catalogue';
+import { useT } from '#app/lib/shop-data.ts';
+import { InsteadPrice } from '#app/ui/price.tsx';
+import { nightsText, personsText } from '#app/ui/ranges.ts';
+
+/** Variants (nights × persons) with price, savings, stock notice and sold-out state. */
+export function VariantTable({ variants }: { variants: Variant[] }) {
+  const t = useT();
+  return (
+    <table className="variant-table">
+      <caption className="visually-hidden">{t('offer.variants')}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{t('offer.variant')}</th>
+          <th scope="col">{t('offer.price')}</th>
+          <th scope="col">{t('offer.savings')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {variants.map((variant) => (
+          <tr key={variant.id} className={variant.isSoldOut ? 'is-sold-out' : undefined}>
+            <th scope="row">
+              <span className="nowrap">{nightsText(t, { min: variant.nights, max: variant.nights })}</span>
+              <br />
+              <span className="muted nowrap">
+                {personsText(t, { min: variant.persons, max: variant.persons })}
+              </span>
+            </th>
+            <td>
+              <strong className="price">{variant.price.display}</strong>
+              {variant.price.original.total > variant.price.total ? (
+                <>
+                  <br />
+                  <InsteadPrice price={variant.price.original.display} />
+                </>
+              ) : null}
+            </td>
+            <td>
+              {variant.isSoldOut ? (
+                <span className="badge sold-out">{t('offer.soldOut')}</span>
+              ) : (
+                <>
+                  <span className="badge discount">
+                    {t('offer.save', { percent: variant.price.discountPercent })}
+                  </span>
+                  {variant.piecesLeft !== null ? (
+                    <span className="pieces-left">{t('offer.piecesLeft', { pcs: variant.piecesLeft })}</span>
+                  ) : null}
+                </>
+              )}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

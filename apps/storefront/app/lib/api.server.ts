@@ -1,0 +1,21 @@
+import { data } from 'react-router';
+import type { ApiInit, ShopContext } from './shop-context.ts';
+
+/**
+ * Calls the API and answers its data; a 404 becomes the storefront's 404 page, any other failure
+ * an error page with the API's status (a missing record is one line in a loader).
+ */
+export async function fetchOrThrow<T>(shop: ShopContext, path: string, init?: ApiInit): Promise<T> {
+  const result = await shop.api<T>(path, init);
+  if (result.ok) return result.data;
+  throw notFoundOr(result.status);
+}
+
+/** The thrown response that renders the "Oops" page with an HTTP 404 status. */
+export function notFound(): never {
+  throw data(null, { status: 404 });
+}
+
+function notFoundOr(status: number) {
+  return data(null, { status: status === 404 || status === 400 ? 404 : 502 });
+}

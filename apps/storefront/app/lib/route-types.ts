@@ -1,0 +1,12 @@
+import type { AppLoadContext, LoaderFunctionArgs } from 'react-router';
+import type { ShopContext } from './shop-context.ts';
+
+declare module 'react-router' {
+  /** What the server (apps/server/src/modules/storefront) passes every loader. */
+  interface AppLoadContext {
+    shop: ShopContext;
+  }
+}
+
+/** Loader arguments with the storefront's load context (`context.shop`). */
+export type LoaderArgs = LoaderFunctionArgs<AppLoadContext>;

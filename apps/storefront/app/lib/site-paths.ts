@@ -1,0 +1,37 @@
+import type { Locale } from '@shop/contracts/locale';
+import { toSlug } from './slug.ts';
+
+/*
+ * The storefront's public addresses, in one place: pages link with them, canonical URLs use them, and
+ * the server's sitemap (apps/server/src/modules/seo) imports this file so both always agree.
+ */
+
+export const offerPath = (hotelSlug: string, offerSlug: string) => `/urlaub/${hotelSlug}/${offerSlug}`;
+export const hotelPath = (hotelSlug: string) => `/urlaub/${hotelSlug}`;
+export const destinationPath = (iso: string, countryName: string) =>
+  `/reiseziel/${iso.toLowerCase()}/${toSlug(countryName)}`;
+export const themePath = (id: number, themeName: string) => `/thema/${toSlug(themeName)}/${id}`;
+export const contentPath = (slug: string) => `/${slug}`;
+export const searchPath = '/urlaub-finden';
+export const hotelMapPath = '/urlaub/karte';
+
+/**
+ * The language a visitor without cookie or Accept-Language gets (crawlers): German when the brand
+ * offers it, else the brand's first. Canonical addresses with a name in them (destinations, themes)
+ * spell it in this language, so the address is the same whatever language a visitor chose.
+ */
+export function canonicalLocale(brandLocales: readonly Locale[] | null): Locale {
+  if (!brandLocales || brandLocales.length === 0 || brandLocales.includes('de')) return 'de';
+  return brandLocales[0] as Locale;
+}
+
+/** The brand's hero picture sizes (brand config `heroImageResolution`), smallest first. */
+export const heroSizes = ['xs', 's', 'm', 'l', 'xl'] as const;
+export type HeroSize = (typeof heroSizes)[number];
+
+/** A hero picture rendered by the server's media route at the brand's configured size. */
+export const heroImagePath = (brandShort: string, size: HeroSize | 'og') =>
+  `/media/hero/${brandShort}/${size}.webp`;
+
+/** Size of the Open Graph picture the media route renders from the hero (the usual 1.91:1 card). */
+export const ogImageSize = { width: 1200, height: 630 } as const;

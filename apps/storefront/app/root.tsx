@@ -1,0 +1,101 @@
+import type { CSSProperties, ReactNode } from 'react';
+import {
+  isRouteErrorResponse,
+  Links,
+  type LinksFunction,
+  Meta,
+  type MetaFunction,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteError,
+} from 'react-router';
+import { CookieBanner } from '#app/features/layout/components/cookie-banner.tsx';
+import { LoadingOverlay } from '#app/features/layout/components/loading-overlay.tsx';
+import { ScrollToTop } from '#app/features/layout/components/scroll-to-top.tsx';
+import { SiteFooter } from '#app/features/layout/components/site-footer.tsx';
+import { SiteHeader } from '#app/features/layout/components/site-header.tsx';
+import { useSiteLock } from '#app/features/layout/hooks/use-site-lock.ts';
+import { loadNavigation } from '#app/features/layout/layout.server.ts';
+import { messagesFor } from '#app/i18n/messages.server.ts';
+import type { LoaderArgs } from '#app/lib/route-types.ts';
+import type { BrandConfig } from '#app/lib/shop-context.ts';
+import { type ShopData, useShopData, useT } from '#app/lib/shop-data.ts';
+import { NotFound } from '#app/ui/not-found.tsx';
+import stylesHref from './styles.css?url';
+
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: stylesHref }];
+
+export async function loader({ context }: LoaderArgs): Promise<ShopData> {
+  const { shop } = context;
+  const navigation = await loadNavigation(shop);
+  return {
+    locale: shop.locale,
+    brand: shop.brand,
+    messages: messagesFor(shop.locale),
+    origin: shop.origin,
+    ...navigation,
+  };
+}
+
+// Brand, language and navigation change only with a full page load (the language switch reloads).
+export const shouldRevalidate = () => false;
+
+/** Used for error pages: pages with data set their own title and description. */
+export const meta: MetaFunction = ({ error }) =>
+  error ? [{ title: isRouteErrorResponse(error) && error.status === 404 ? 'Oops – 404' : 'Error' }] : [];
+
+/** The brand's colours as CSS variables on <html> (theming is data, not code). */
+function brandStyle(brand: BrandConfig): CSSProperties {
+  return {
+    '--color-primary': brand.colors.primary,
+    '--color-primary-contrast': brand.colors.primaryContrast,
+    '--color-accent': brand.colors.accent,
+    '--color-accent-contrast': brand.colors.accentContrast,
+  } as CSSProperties;
+}
+
+export function Layout({ children }: { children: ReactNode }) {
+  const data = useShopData();
+  const siteLock = useSiteLock();
+  return (
+    <html lang={data?.locale ?? 'de'} style={data ? brandStyle(data.brand) : undefined} id="top">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {data ? <link rel="icon" href={data.brand.logo.url} type="image/svg+xml" /> : null}
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {data ? <SiteHeader /> : null}
+        <main id="main" tabIndex={-1} aria-busy={siteLock.isBusy || undefined}>
+          {children}
+        </main>
+        {data ? <SiteFooter /> : null}
+        {data?.brand.hasCookieConsent ? <CookieBanner /> : null}
+        {data ? <ScrollToTop /> : null}
+        <LoadingOverlay isShown={siteLock.isOverlayShown} />
+        {/* Page changes start at the top; back/forward restore the position (SPEC §2). */}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const t = useT();
+  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  return (
+    <div className="container page narrow">
+      <h1>{t('error.title')}</h1>
+      <p>{t('error.text')}</p>
+    </div>
+  );
+}

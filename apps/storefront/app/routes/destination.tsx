@@ -1,0 +1,52 @@
+import type { Locale } from '@shop/contracts/locale';
+import { useLoaderData } from 'react-router';
+import { RefinedSearchPage } from '#app/features/search/components/refined-search-page.tsx';
+import { loadRefinedPage } from '#app/features/search/refined-page.server.ts';
+import { translatorFor } from '#app/i18n/messages.server.ts';
+import { notFound } from '#app/lib/api.server.ts';
+import { pageMeta } from '#app/lib/meta.ts';
+import type { LoaderArgs } from '#app/lib/route-types.ts';
+import type { ShopContext } from '#app/lib/shop-context.ts';
+import { canonicalLocale, destinationPath } from '#app/lib/site-paths.ts';
+
+type Menu = { countries: { key: string; value: string }[] };
+type AvailableCountries = { iso: string; name: string }[];
+
+/** /reiseziel/:iso/:country? — the country name segment is for people and search engines only. */
+export async function loader({ context: { shop }, request, params }: LoaderArgs) {
+  const iso = (params.iso ?? '').toUpperCase();
+  if (!/^[A-Z]{2}$/.test(iso)) notFound();
+  const t = translatorFor(shop.locale);
+  // The canonical address spells the name in one language, whichever the visitor reads.
+  const preferred = canonicalLocale(shop.brand.locales);
+  const [country, canonicalName] = await Promise.all([
+    findCountryName(shop, iso, shop.locale),
+    preferred === shop.locale ? null : findCountryName(shop, iso, preferred),
+  ]);
+  if (!country) notFound();
+  return loadRefinedPage(shop, request, {
+    name: country,
+    path: destinationPath(iso, canonicalName ?? country),
+    heading: t('destination.title', { country: country }),
+    description: t('destination.description', { country: country }),
+    base: { country: iso },
+  });
+}
+
+async function findCountryName(shop: ShopContext, iso: string, locale: Locale): Promise<string | null> {
+  const [menu, available] = await Promise.all([
+    shop.api<Menu>('/api/menu', { locale }),
+    shop.api<AvailableCountries>('/api/offer/available-countries', { locale }),
+  ]);
+  return (
+    (menu.ok ? menu.data.countries.find((entry) => entry.key === iso)?.value : null) ??
+    (available.ok ? available.data.find((entry) => entry.iso === iso)?.name : null) ??
+    null
+  );
+}
+
+export const meta = pageMeta;
+
+export default function DestinationRoute() {
+  return <RefinedSearchPage {...useLoaderData<typeof loader>()} />;
+}

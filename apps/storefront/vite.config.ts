@@ -1,0 +1,8 @@
+import { reactRouter } from '@react-router/dev/vite';
+
+// No `defineConfig` import: the build runs on the Vite that @react-router/dev resolves (the
+// workspace root's), which may differ from this package's own copy; a plain object fits both.
+export default {
+  plugins: [reactRouter()],
+  build: { assetsInlineLimit: 0 },
+};

@@ -1,0 +1,185 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+
+export const benchDir = path.dirname(fileURLToPath(import.meta.url));
+const repoRoot = path.resolve(benchDir, '..');
+export const postgresUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+/** The PGlite benchmark catalogue: `DATA_DIR=.data-bench npm run seed -- --offers 100000`. */
+export const pgliteDataDir = process.env.BENCH_DATA_DIR ?? path.join(repoRoot, '.data-bench');
+
+export type Scenario = {
+  name: string;
+  path: () => string;
+  body?: () => string;
+  method?: 'GET' | 'POST';
+  /** Extra request headers (e.g. a browser's Accept and User-Agent for pages). */
+  headers?: Record<string, string>;
+  connections: number;
+  /** Requests per second across all connections; absent = as fast as the server answers. */
+  rate?: number;
+};
+
+export type BenchResult = {
+  requestsPerSecond: number;
+  p50: number;
+  p90: number;
+  p97_5: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+};
+
+/**
+ * Starts the shop in production mode on `port` and waits until it is ready. `database`: the
+ * PostgreSQL server, the PGlite benchmark catalogue, or `demo` = a fresh PGlite in a temp folder seeded
+ * with the demo catalogue on start (what a visitor of `npm start` sees; removed again on stop).
+ */
+export async function startServer(options: {
+  database: 'postgres' | 'pglite' | 'demo';
+  port: number;
+  env?: Record<string, string>;
+}) {
+  const demoDataDir =
+    options.database === 'demo' ? await mkdtemp(path.join(os.tmpdir(), 'shop-bench-')) : null;
+  const env: Record<string, string> = {
+    ...(process.env as Record<string, string>),
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    PORT: String(options.port),
+    SEED_ON_START: 'false',
+    ...options.env,
+  };
+  if (options.database === 'postgres') env.DATABASE_URL = postgresUrl;
+  else {
+    delete env.DATABASE_URL;
+    env.DATA_DIR = demoDataDir ?? pgliteDataDir;
+  }
+  if (demoDataDir) env.SEED_ON_START = 'true';
+  const child: ChildProcess = spawn('npx', ['tsx', 'apps/server/src/main.ts'], {
+    cwd: repoRoot,
+    env,
+    stdio: ['ignore', 'inherit', 'inherit'],
+    detached: true,
+  });
+  const url = `http://127.0.0.1:${options.port}`;
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      // /readyz: the database answers (and, on a first start, the demo catalogue is seeded).
+      if ((await fetch(`${url}/readyz`)).ok) break;
+    } catch {}
+    if (Date.now() > deadline) throw new Error('server did not start within 120 s');
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return {
+    url,
+    /** Offer ids to request, drawn from the first search pages so that every id exists. */
+    async sampleOfferIds(count: number): Promise<number[]> {
+      const ids: number[] = [];
+      const sorts = ['price-asc', 'price-desc', 'newest', 'discount'];
+      for (let page = 1; ids.length < count && page <= 200; page++) {
+        for (const sort of sorts) {
+          const response = await fetch(`${url}/api/offer/search`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ sort, page, pageSize: 48, facets: false }),
+          });
+          const body = (await response.json()) as { items: { id: number }[] };
+          ids.push(...body.items.map((item) => item.id));
+        }
+      }
+      return [...new Set(ids)].slice(0, count);
+    },
+    async stop() {
+      if (child.exitCode === null && child.pid) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        process.kill(-child.pid, 'SIGTERM');
+        await exited;
+      }
+      if (demoDataDir) await rm(demoDataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function runLoad(
+  baseUrl: string,
+  scenario: Scenario,
+  durationSeconds: number,
+): Promise<BenchResult> {
+  const method = scenario.method ?? (scenario.body ? 'POST' : 'GET');
+  const result = await autocannon({
+    url: baseUrl,
+    connections: scenario.connections,
+    duration: durationSeconds,
+    ...(scenario.rate ? { overallRate: scenario.rate } : {}),
+    requests: [
+      {
+        method,
+        setupRequest: (request) => ({
+          ...request,
+          path: scenario.path(),
+          ...(scenario.body ? { body: scenario.body() } : {}),
+          headers: {
+            ...request.headers,
+            ...scenario.headers,
+            ...(scenario.body ? { 'content-type': 'application/json' } : {}),
+          },
+        }),
+      },
+    ],
+  });
+  return {
+    requestsPerSecond: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p90: result.latency.p90,
+    p97_5: result.latency.p97_5,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  };
+}
+
+/** The median of each figure over several runs (this machine is shared and noisy). */
+export function median(results: BenchResult[]): BenchResult {
+  const mid = (values: number[]) => {
+    const sorted = [...values].sort((a, b) => a - b);
+    const middle = Math.floor(sorted.length / 2);
+    return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+  };
+  const keys = Object.keys(results[0]!) as (keyof BenchResult)[];
+  return Object.fromEntries(
+    keys.map((key) => [key, mid(results.map((result) => result[key]))]),
+  ) as BenchResult;
+}
+
+/** The server renders the storefront from its production build; this builds nothing. */
+export function requireStorefrontBuild(): void {
+  if (!existsSync(path.join(repoRoot, 'apps', 'storefront', 'build', 'server', 'index.js'))) {
+    throw new Error('the storefront build is missing: run `npm run build` first');
+  }
+}
+
+/** A free TCP port on this machine. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject()));
+    });
+  });
+}
+
+export async function writeResults(name: string, data: unknown): Promise<void> {
+  const outDir = path.join(benchDir, 'out');
+  await mkdir(outDir, { recursive: true });
+  await writeFile(path.join(outDir, `${name}.json`), `${JSON.stringify(data, null, 2)}\n`);
+}

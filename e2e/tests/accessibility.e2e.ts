@@ -1,0 +1,138 @@
+import type { Page } from 'playwright-core';
+import { expect, test } from 'vitest';
+import { formatViolations, isBlocking, runAxe, saveAxeReport } from '../support/axe.ts';
+import { brandConfigs, contentPages, menu, offerPath, offerWithFewPiecesLeft } from '../support/catalogue.ts';
+import { journey, type PageOptions, type Shop, type ViewportName } from '../support/shop.ts';
+
+/**
+ * Every screen type, as a first-time visitor sees it (cookie banner included), at phone and desktop
+ * width. Add a screen here when a feature adds one.
+ */
+type Screen = { name: string; path: () => Promise<string>; options?: PageOptions };
+
+const screens: Screen[] = [
+  { name: 'home', path: async () => '/' },
+  { name: 'search', path: async () => '/urlaub-finden?q=Gardasee&sort=price-asc' },
+  { name: 'search-empty', path: async () => '/search/xqzwvy' },
+  {
+    name: 'destination',
+    path: async () => {
+      const { countries } = await menu();
+      return `/reiseziel/${countries[0]!.key.toLowerCase()}`;
+    },
+  },
+  {
+    name: 'theme',
+    path: async () => {
+      const theme = (await menu()).themes.find((entry) => entry.value)!;
+      return `/thema/${theme.key}`;
+    },
+  },
+  { name: 'offer', path: async () => offerPath(await offerWithFewPiecesLeft()) },
+  { name: 'hotel', path: async () => `/urlaub/${(await offerWithFewPiecesLeft()).contact.slug}` },
+  { name: 'map', path: async () => '/urlaub/karte' },
+  {
+    name: 'content',
+    path: async () => `/${(await contentPages()).pages.find((page) => page.name === 'imprint')!.slug}`,
+  },
+  { name: 'not-found', path: async () => '/gibt-es-nicht' },
+  {
+    name: 'landing',
+    path: async () => brandConfigs().find((brand) => brand.short === 'autoclub')!.landingPages[0]!.path,
+    options: { brand: 'autoclub' },
+  },
+];
+
+/** Layers opened on top of a page (dialogs, menus) and the brands' own colours. */
+type State = { name: string; path: string; options?: PageOptions; open?: (page: Page) => Promise<void> };
+
+const states: State[] = [
+  {
+    name: 'search-dialog-with-suggestions',
+    path: '/',
+    open: async (page) => {
+      await page.getByRole('button', { name: 'Suche', exact: true }).click();
+      await page.getByRole('dialog').getByRole('searchbox').fill('Garda');
+      await page.getByRole('list', { name: 'Vorschläge' }).waitFor();
+    },
+  },
+  {
+    name: 'cart-drawer',
+    path: '/',
+    open: async (page) => {
+      await page.getByRole('button', { name: /^Warenkorb/ }).click();
+      await page.getByRole('dialog').waitFor();
+    },
+  },
+  {
+    name: 'login-dialog',
+    path: '/',
+    open: async (page) => {
+      await page.getByRole('button', { name: 'Mein Konto' }).click();
+      await page.getByRole('dialog').waitFor();
+    },
+  },
+  {
+    name: 'destinations-dropdown',
+    path: '/',
+    open: async (page) => {
+      await page.locator('#main-nav summary').first().click();
+      await page.locator('#main-nav details[open]').waitFor();
+    },
+  },
+  {
+    name: 'mobile-menu',
+    path: '/',
+    options: { viewport: 'mobile' },
+    open: async (page) => {
+      await page.getByRole('button', { name: 'Menü' }).click();
+      await page.locator('#main-nav.is-open').waitFor();
+    },
+  },
+  ...brandConfigs()
+    .filter((brand) => brand.short !== 'demo')
+    .map((brand) => ({ name: `brand-${brand.short}`, path: '/', options: { brand: brand.short } })),
+];
+
+async function expectNoBlockingViolations(
+  shop: Shop,
+  name: string,
+  path: string,
+  options: PageOptions,
+  open?: (page: Page) => Promise<void>,
+) {
+  const { page } = await shop.open(path, options);
+  await open?.(page);
+  const violations = await runAxe(page);
+  const viewport = options.viewport ?? 'desktop';
+  await saveAxeReport(`${name}-${viewport}`, violations);
+  const blocking = violations.filter(isBlocking);
+  const other = violations.filter((violation) => !isBlocking(violation));
+  if (other.length > 0)
+    console.log(`axe ${name} (${viewport}) ${path}, minor/moderate:\n${formatViolations(other)}`);
+  expect(blocking, `axe on ${path} (${name}, ${viewport}):\n${formatViolations(blocking)}`).toEqual([]);
+}
+
+journey('accessibility: axe-core (WCAG 2.2 AA) on every screen', (shop) => {
+  for (const viewport of ['desktop', 'mobile'] as ViewportName[]) {
+    for (const screen of screens) {
+      test(`${screen.name} at ${viewport === 'desktop' ? 1280 : 375} px has no serious or critical violation`, async () => {
+        await expectNoBlockingViolations(shop, screen.name, await screen.path(), {
+          ...screen.options,
+          viewport,
+        });
+      });
+    }
+  }
+  for (const state of states) {
+    test(`${state.name} has no serious or critical violation`, async () => {
+      await expectNoBlockingViolations(
+        shop,
+        state.name,
+        state.path,
+        { cookieConsent: 'necessary', ...state.options },
+        state.open,
+      );
+    });
+  }
+});

@@ -1,0 +1,75 @@
+import { expect, test } from 'vitest';
+import { expectText, heading, navigated, offerCards } from '../support/page-helpers.ts';
+import { journey } from '../support/shop.ts';
+
+/** The frame around every page (SPEC §2 layout): dialogs of the top bar, scrolling, the site lock. */
+journey('layout: top-bar dialogs, scrolling and the loading overlay', (shop) => {
+  test('the cart icon opens the cart drawer and the account icon the login dialog; Escape closes them', async () => {
+    const { page } = await shop.open('/', { cookieConsent: 'necessary' });
+    const cartButton = page.getByRole('button', { name: /^Warenkorb, 0 Artikel$/ });
+    await cartButton.click();
+    const cart = page.getByRole('dialog', { name: 'Warenkorb' });
+    await cart.waitFor();
+    await expectText(cart.getByText('Ihr Warenkorb ist leer.'), 'Ihr Warenkorb ist leer.');
+    await page.keyboard.press('Escape');
+    await cart.waitFor({ state: 'hidden' });
+    expect(await cartButton.evaluate((element) => element === document.activeElement)).toBe(true);
+
+    await page.getByRole('button', { name: 'Mein Konto' }).click();
+    const login = page.getByRole('dialog', { name: 'Anmelden' });
+    await login.waitFor();
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('login-email');
+    await login.getByRole('button', { name: 'Schließen' }).click();
+    await login.waitFor({ state: 'hidden' });
+  });
+
+  test('a new page starts at the top; back returns to where the visitor was', async () => {
+    const { page } = await shop.open('/urlaub-finden', { cookieConsent: 'necessary' });
+    const cards = await offerCards(page);
+    const card = cards[cards.length - 1]!;
+    await card.link.scrollIntoViewIfNeeded();
+    const scrolled = await page.evaluate(() => window.scrollY);
+    expect(scrolled).toBeGreaterThan(500);
+    await card.link.click();
+    await navigated(page, /\/urlaub\/[^/]+\/[^/]+$/);
+    await expectText(heading(page), card.title);
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+
+    await page.goBack();
+    await navigated(page, /\/urlaub-finden$/);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(scrolled - 50);
+  });
+
+  test('the scroll-to-top control appears further down and brings the visitor back up', async () => {
+    const { page } = await shop.open('/urlaub-finden', { cookieConsent: 'necessary' });
+    const control = page.locator('button.scroll-top');
+    expect(await control.count()).toBe(0);
+    await page.mouse.wheel(0, 3000);
+    await control.waitFor();
+    await control.click();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('main');
+  });
+
+  test('a slow page change shows the loading overlay and marks the page busy until it arrives', async () => {
+    const { page } = await shop.open('/', { cookieConsent: 'necessary' });
+    // Client navigations fetch the next page's data; hold it back for a second.
+    await page.route(
+      (url) => url.pathname.endsWith('.data'),
+      async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 1_000));
+        await route.continue();
+      },
+    );
+    await page
+      .getByRole('navigation', { name: 'Hauptnavigation' })
+      .getByRole('link', { name: 'Urlaub finden' })
+      .click();
+    await page.locator('.loading-overlay').waitFor({ timeout: 900 });
+    expect(await page.locator('#main').getAttribute('aria-busy')).toBe('true');
+    await navigated(page, /\/urlaub-finden$/);
+    await expectText(heading(page), 'Urlaub finden');
+    expect(await page.locator('.loading-overlay').count()).toBe(0);
+    expect(await page.locator('#main').getAttribute('aria-busy')).toBeNull();
+  });
+});

@@ -1,0 +1,18 @@
+import { defineConfig } from 'vitest/config';
+
+// CI asks for a JSON report to count results across suites (.ci/run).
+const jsonReport = process.env.VITEST_JSON_REPORT;
+
+export default defineConfig({
+  test: {
+    include: [
+      'packages/*/src/**/*.test.ts',
+      'apps/server/src/**/*.test.ts',
+      'apps/storefront/app/**/*.test.ts',
+    ],
+    pool: 'forks',
+    testTimeout: 60_000,
+    hookTimeout: 180_000,
+    reporters: jsonReport ? ['default', ['json', { outputFile: jsonReport }]] : ['default'],
+  },
+});
