@@ -1,4 +1,11 @@
-import { type KeyboardEvent, type MouseEvent, type ReactNode, type SyntheticEvent, useEffect, useRef } from 'react';
+import {
+  type KeyboardEvent,
+  type MouseEvent,
+  type ReactNode,
+  type SyntheticEvent,
+  useEffect,
+  useRef,
+} from 'react';
 import { CloseIcon } from './icons.tsx';
 
 const focusableSelector =

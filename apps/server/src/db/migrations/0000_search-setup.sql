@@ -1,9 +1,10 @@
 -- Extensions and text-search configurations the catalogue search relies on.
 -- shop_<lang> = the language's stemmer behind unaccent, so "Sudtirol" matches "Südtirol";
 -- shop_simple = unaccented words without stemming, for proper names in every language.
-CREATE EXTENSION IF NOT EXISTS pg_trgm;
+-- Extensions go to public, shared by every schema (a test schema dropped with CASCADE must not take them along).
+CREATE EXTENSION IF NOT EXISTS pg_trgm SCHEMA public;
 --> statement-breakpoint
-CREATE EXTENSION IF NOT EXISTS unaccent;
+CREATE EXTENSION IF NOT EXISTS unaccent SCHEMA public;
 --> statement-breakpoint
 CREATE TEXT SEARCH CONFIGURATION shop_simple (COPY = simple);
 --> statement-breakpoint
