@@ -18,6 +18,11 @@ import { registerMediaRoutes } from './modules/media/media.routes.ts';
 import { registerOfferRoutes } from './modules/offers/offers.routes.ts';
 import { createMetrics, registerRequestMetrics } from './modules/ops/metrics.ts';
 import { registerOpsRoutes } from './modules/ops/ops.routes.ts';
+import { handlePaymentEvent, releaseExpiredHolds } from './modules/orders/checkout.service.ts';
+import { registerOrderRoutes } from './modules/orders/orders.routes.ts';
+import { createPaymentProviders } from './modules/payments/create-payment-providers.ts';
+import { registerPaymentWebhookRoutes } from './modules/payments/payment-webhooks.routes.ts';
+import { registerSandboxRoutes } from './modules/payments/sandbox/sandbox.routes.ts';
 import { createSearchEngine } from './modules/search/engine/search-engine.ts';
 import { registerSearchRoutes } from './modules/search/search.routes.ts';
 import { registerSeoRoutes } from './modules/seo/seo.routes.ts';
@@ -93,6 +98,20 @@ export async function buildApp({ config, database }: AppDependencies): Promise<F
   registerHotelRoutes(app, catalogue);
   registerContentRoutes(app, catalogue);
   registerSeoRoutes(app, { brands, catalogue });
+  const checkout = {
+    db: database.db,
+    providers: createPaymentProviders(config, database.db),
+    payments: config.payments,
+  };
+  registerOrderRoutes(app, checkout);
+  await registerPaymentWebhookRoutes(app, {
+    providers: checkout.providers,
+    db: database.db,
+    onEvent: (provider, event) => handlePaymentEvent(checkout, provider, event),
+  });
+  // PAYMENTS_MODE=sandbox: the built-in provider simulator, so a whole purchase works offline.
+  if (config.payments.mode === 'sandbox') await registerSandboxRoutes(app, database.db);
+  startHoldSweeper(app, database.db, config.env === 'test' ? 0 : 60_000);
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
   // Last: its catch-all renders every path the API does not own.
   await registerStorefront(app, {
@@ -109,6 +128,21 @@ export async function buildApp({ config, database }: AppDependencies): Promise<F
     await searchEngine.refresh();
   });
   return app;
+}
+
+/**
+ * Every process gives back what expired orders hold, once a minute; SKIP LOCKED keeps processes from
+ * working on the same rows. 0 switches it off (tests call releaseExpiredHolds themselves).
+ */
+function startHoldSweeper(app: FastifyInstance, db: DatabaseHandle['db'], intervalMs: number): void {
+  if (intervalMs === 0) return;
+  const timer = setInterval(() => {
+    releaseExpiredHolds(db).catch((error: unknown) =>
+      app.log.error({ err: error }, 'releasing expired holds failed'),
+    );
+  }, intervalMs);
+  timer.unref();
+  app.addHook('onClose', async () => clearInterval(timer));
 }
 
 declare module 'fastify' {

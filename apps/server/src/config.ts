@@ -32,7 +32,34 @@ const environmentSchema = z.object({
   TRUST_PROXY: flag.default(false),
   STOREFRONT_DEV: flag.default(false),
   ASSET_URL: z.url().optional(),
+  PAYMENTS_MODE: z.enum(['sandbox', 'live']).default('sandbox'),
+  PAYMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  PAYMENT_HOLD_MINUTES: z.coerce.number().int().min(1).max(10_080).default(60),
+  PAYPAL_API_URL: z.url().default('https://api-m.sandbox.paypal.com'),
+  PAYPAL_CLIENT_ID: z.string().optional(),
+  PAYPAL_CLIENT_SECRET: z.string().optional(),
+  PAYPAL_WEBHOOK_ID: z.string().optional(),
+  AMAZONPAY_API_URL: z.url().default('https://pay-api.amazon.eu'),
+  AMAZONPAY_PUBLIC_KEY_ID: z.string().optional(),
+  AMAZONPAY_PRIVATE_KEY: z.string().optional(),
+  AMAZONPAY_STORE_ID: z.string().optional(),
+  AMAZONPAY_MERCHANT_ID: z.string().optional(),
+  WIRE_TRANSFER_HOLD_DAYS: z.coerce.number().int().min(1).max(60).default(7),
+  WIRE_ACCOUNT_HOLDER: z.string().default('Ferienglück Touristik GmbH'),
+  WIRE_IBAN: z.string().default('DE02 7002 0270 0010 1234 56'),
+  WIRE_BIC: z.string().default('HYVEDEMMXXX'),
+  WIRE_BANK: z.string().default('Demo Bank München'),
 });
+
+const livePaymentVariables = [
+  'PAYPAL_CLIENT_ID',
+  'PAYPAL_CLIENT_SECRET',
+  'PAYPAL_WEBHOOK_ID',
+  'AMAZONPAY_PUBLIC_KEY_ID',
+  'AMAZONPAY_PRIVATE_KEY',
+  'AMAZONPAY_STORE_ID',
+  'AMAZONPAY_MERCHANT_ID',
+] as const;
 
 export type Config = {
   env: 'development' | 'production' | 'test';
@@ -53,6 +80,18 @@ export type Config = {
   storefrontDev: boolean;
   /** Where brand configs are fetched from (`${assetUrl}/brands/<short>/config.json`); unset = ./assets. */
   assetUrl: string | undefined;
+  payments: PaymentsConfig;
+};
+
+export type PaymentsConfig = {
+  /** sandbox: the built-in provider simulator answers; live: PayPal and Amazon Pay are called. */
+  mode: 'sandbox' | 'live';
+  timeoutMs: number;
+  /** How long a closed order waiting for PayPal / Amazon Pay keeps its stock. */
+  holdMinutes: number;
+  paypal: { apiUrl: string; clientId: string; clientSecret: string; webhookId: string };
+  amazonPay: { apiUrl: string; publicKeyId: string; privateKey: string; storeId: string; merchantId: string };
+  wireTransfer: { holdDays: number; accountHolder: string; iban: string; bic: string; bank: string };
 };
 
 export class ConfigError extends Error {
@@ -69,6 +108,11 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
   }
   const e = parsed.data;
+  if (e.PAYMENTS_MODE === 'live') {
+    const missing = livePaymentVariables.filter((name) => !e[name]);
+    if (missing.length)
+      throw new ConfigError(missing.map((name) => `${name}: required when PAYMENTS_MODE=live`));
+  }
   return {
     env: e.NODE_ENV,
     host: e.HOST,
@@ -85,5 +129,31 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     trustProxy: e.TRUST_PROXY,
     storefrontDev: e.STOREFRONT_DEV,
     assetUrl: e.ASSET_URL,
+    payments: {
+      mode: e.PAYMENTS_MODE,
+      timeoutMs: e.PAYMENT_TIMEOUT_MS,
+      holdMinutes: e.PAYMENT_HOLD_MINUTES,
+      paypal: {
+        apiUrl: e.PAYPAL_API_URL,
+        clientId: e.PAYPAL_CLIENT_ID ?? '',
+        clientSecret: e.PAYPAL_CLIENT_SECRET ?? '',
+        webhookId: e.PAYPAL_WEBHOOK_ID ?? '',
+      },
+      amazonPay: {
+        apiUrl: e.AMAZONPAY_API_URL,
+        publicKeyId: e.AMAZONPAY_PUBLIC_KEY_ID ?? '',
+        // A PEM in one line of an env file carries literal "\n".
+        privateKey: (e.AMAZONPAY_PRIVATE_KEY ?? '').replaceAll('\\n', '\n'),
+        storeId: e.AMAZONPAY_STORE_ID ?? '',
+        merchantId: e.AMAZONPAY_MERCHANT_ID ?? '',
+      },
+      wireTransfer: {
+        holdDays: e.WIRE_TRANSFER_HOLD_DAYS,
+        accountHolder: e.WIRE_ACCOUNT_HOLDER,
+        iban: e.WIRE_IBAN,
+        bic: e.WIRE_BIC,
+        bank: e.WIRE_BANK,
+      },
+    },
   };
 }

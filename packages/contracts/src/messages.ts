@@ -13,6 +13,11 @@ export const messageKeys = {
   countryCode: 'countryCode',
   minAboveMax: 'minAboveMax',
   searchWindow: 'searchWindow',
+  phone: 'phone',
+  postcode: 'postcode',
+  acceptTerms: 'acceptTerms',
+  giftCardCode: 'giftCardCode',
+  providerReference: 'providerReference',
 } as const;
 export type MessageKey = keyof typeof messageKeys;
 
@@ -52,6 +57,31 @@ export const validationMessages: Record<MessageKey, Record<Locale, string>> = {
     de: 'page × pageSize darf 10000 nicht überschreiten',
     en: 'page × pageSize must not exceed 10000',
     it: 'page × pageSize non può superare 10000',
+  },
+  phone: {
+    de: 'darf nur Ziffern, Leerzeichen und + ( ) / - enthalten',
+    en: 'may only contain digits, spaces and + ( ) / -',
+    it: 'può contenere solo cifre, spazi e + ( ) / -',
+  },
+  postcode: {
+    de: 'ist keine gültige Postleitzahl',
+    en: 'is not a valid postcode',
+    it: 'non è un codice postale valido',
+  },
+  acceptTerms: {
+    de: 'Sie müssen die AGB akzeptieren!',
+    en: 'You must accept the terms and conditions!',
+    it: 'È necessario accettare i termini e condizioni!',
+  },
+  giftCardCode: {
+    de: 'Bitte geben Sie einen gültigen Code ein!',
+    en: 'Please enter a valid code!',
+    it: 'Si prega di inserire un codice valido!',
+  },
+  providerReference: {
+    de: 'ist keine gültige Zahlungsreferenz',
+    en: 'is not a valid payment reference',
+    it: 'non è un riferimento di pagamento valido',
   },
 };
 

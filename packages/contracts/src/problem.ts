@@ -10,6 +10,22 @@ export const problemTypes = [
   'too-many-requests',
   'service-unavailable',
   'internal-error',
+  /** 410: the order no longer exists for editing (cancelled, expired): clear the cart (SPEC §8). */
+  'invalid-order',
+  /** 428 with code 115: the order is closed and can no longer change: clear the cart. */
+  'order-closed',
+  /** 417: the promotion code does not apply. */
+  'invalid-reduction',
+  /** 422: the gift card is unknown, expired or used up. */
+  'invalid-giftcard',
+  /** 409: not enough units left of a variant. */
+  'sold-out',
+  /** 409: the order's state does not allow the call (e.g. paying an empty cart). */
+  'order-conflict',
+  /** 402: the payment provider declined, was cancelled or did not answer. */
+  'payment-failed',
+  /** 404: a feature switched off for this brand. */
+  'feature-disabled',
 ] as const;
 export type ProblemType = (typeof problemTypes)[number];
 
@@ -20,6 +36,8 @@ export const problemSchema = z.object({
   status: z.number().int(),
   detail: z.string().optional(),
   instance: z.string().optional(),
+  /** A numeric error code the client reacts to (SPEC §6/§8: 101 login needed, 115 order closed). */
+  code: z.number().int().optional(),
   /** For validation errors: one entry per field, in the caller's language. */
   errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
 });

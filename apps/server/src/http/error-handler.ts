@@ -17,7 +17,13 @@ const typeByStatus: Record<number, ProblemType> = {
 export function sendProblem(
   reply: FastifyReply,
   request: FastifyRequest,
-  problem: { status: number; type: ProblemType; detail?: string | undefined; errors?: Problem['errors'] },
+  problem: {
+    status: number;
+    type: ProblemType;
+    detail?: string | undefined;
+    errors?: Problem['errors'];
+    code?: number | undefined;
+  },
 ): FastifyReply {
   const locale: Locale = request.locale ?? 'de';
   const body: Problem = {
@@ -27,6 +33,7 @@ export function sendProblem(
     ...(problem.detail !== undefined ? { detail: problem.detail } : {}),
     instance: request.url,
     ...(problem.errors ? { errors: problem.errors } : {}),
+    ...(problem.code !== undefined ? { code: problem.code } : {}),
   };
   return reply.code(problem.status).type('application/problem+json').send(body);
 }

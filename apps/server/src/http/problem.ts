@@ -11,6 +11,7 @@ export class HttpProblem extends Error {
     readonly type: ProblemType,
     readonly detail?: string,
     readonly errors?: { field: string; message: string }[],
+    readonly code?: number,
   ) {
     super(detail ?? type);
   }
@@ -56,6 +57,46 @@ export const problemTitles: Record<ProblemType, Record<Locale, string>> = {
     de: 'Der Dienst ist vorübergehend nicht erreichbar, bitte versuchen Sie es später noch einmal.',
     en: 'The service is temporarily unavailable, please try again later.',
     it: 'Il servizio non è momentaneamente disponibile, si prega di riprovare più tardi.',
+  },
+  'invalid-order': {
+    de: 'Diese Bestellung existiert nicht mehr.',
+    en: 'This order no longer exists.',
+    it: 'Questo ordine non esiste più.',
+  },
+  'order-closed': {
+    de: 'Diese Bestellung ist abgeschlossen und kann nicht mehr geändert werden.',
+    en: 'This order is closed and can no longer be changed.',
+    it: 'Questo ordine è chiuso e non può più essere modificato.',
+  },
+  'invalid-reduction': {
+    de: 'Leider ist der verwendete Aktionscode nicht mehr gültig.',
+    en: 'Unfortunately the promotion code used is no longer valid.',
+    it: 'Purtroppo il codice promozionale utilizzato non è più valido.',
+  },
+  'invalid-giftcard': {
+    de: 'Der Gutscheincode ist abgelaufen oder ungültig.',
+    en: 'The gift card is expired or invalid.',
+    it: 'Il buono regalo è scaduto o non valido.',
+  },
+  'sold-out': {
+    de: 'Dieser Gutschein ist leider ausverkauft.',
+    en: 'Unfortunately this voucher is sold out.',
+    it: 'Purtroppo questo voucher è esaurito.',
+  },
+  'order-conflict': {
+    de: 'Die Bestellung kann in diesem Zustand nicht so geändert werden.',
+    en: 'The order cannot be changed like this in its current state.',
+    it: "L'ordine non può essere modificato così nel suo stato attuale.",
+  },
+  'payment-failed': {
+    de: 'Die Zahlung war nicht erfolgreich, bitte versuchen Sie eine andere Zahlungsart.',
+    en: 'The payment was not successful, please try another payment method.',
+    it: 'Il pagamento non è andato a buon fine, si prega di provare un altro metodo di pagamento.',
+  },
+  'feature-disabled': {
+    de: 'Diese Funktion ist hier nicht verfügbar.',
+    en: 'This feature is not available here.',
+    it: 'Questa funzione non è disponibile qui.',
   },
   'internal-error': {
     de: 'Es ist ein unerwarteter Fehler aufgetreten, bitte versuchen Sie es erneut.',

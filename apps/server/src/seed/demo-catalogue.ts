@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
 import * as schema from '#src/db/schema/index.ts';
 import { rebuildSearchIndex } from '#src/modules/search/search-index.repository.ts';
+import { planDemoCommerce } from './commerce.ts';
 import { planContent } from './content.ts';
 import { type HotelPlan, planHotels } from './hotels.ts';
 import { insertRows, resetSequences } from './insert.ts';
@@ -52,6 +53,8 @@ const catalogueTables = [
   'countries',
   'content_pages',
   'extension_points',
+  'gift_cards',
+  'reductions',
   'brands',
 ] as const;
 
@@ -114,6 +117,10 @@ export async function seedDemoCatalogue(db: Database, options: SeedOptions = {})
   await insertRows(db, schema.contentPages, content.pages);
   await insertRows(db, schema.extensionPoints, content.extensionPoints);
   log(`seed: ${promotions.length} promotions, ${content.pages.length} content pages`);
+  const commerce = planDemoCommerce();
+  await insertRows(db, schema.reductions, commerce.reductions);
+  await insertRows(db, schema.giftCards, commerce.giftCards);
+  log(`seed: ${commerce.reductions.length} promotion codes, ${commerce.giftCards.length} gift cards`);
 
   await resetSequences(db, serialTables);
   await rebuildSearchIndex(db, log);

@@ -56,4 +56,11 @@ export type BrandConfig = {
   adcell: string | null;
   tagManager: string | null;
   fbPixel: string | null;
+  /**
+   * Gift cards and account credit at checkout (SPEC §9: the feature flag, off unless a brand turns it on).
+   * The server refuses gift-card calls for brands without it.
+   */
+  hasGiftCards?: boolean;
+  /** Partner brands whose members give their membership number at checkout (optional, checked by pattern). */
+  membershipNumber?: { pattern: string } | null;
 };

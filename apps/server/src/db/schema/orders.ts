@@ -108,9 +108,98 @@ export const orders = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     closedAt: timestamp('closed_at', { withTimezone: true }),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** Stock, code and gift cards are held for a closed, unpaid order until then. */
+    holdUntil: timestamp('hold_until', { withTimezone: true }),
+    /** The customer's opt-ins at the end of the checkout (e-mail, phone, newsletter). */
+    optins: jsonb('optins'),
+    /** Notifications of the last validation, until the client has read them. */
+    notifications: jsonb('notifications').notNull().default(sql`'[]'::jsonb`),
   },
-  (t) => [index('orders_customer_idx').on(t.customerId), index('orders_status_idx').on(t.status)],
+  (t) => [
+    index('orders_customer_idx').on(t.customerId),
+    index('orders_status_idx').on(t.status),
+    index('orders_hold_idx').on(t.holdUntil).where(sql`hold_until IS NOT NULL`),
+  ],
 );
+
+/** One redemption of a promotion code by a closed order; counts against per-customer limits. */
+export const reductionRedemptions = pgTable(
+  'reduction_redemptions',
+  {
+    orderId: integer('order_id')
+      .primaryKey()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    reductionId: integer('reduction_id')
+      .notNull()
+      .references(() => reductions.id),
+    /** Lower-cased e-mail of the order's customer: guests are told apart by it. */
+    customerEmail: text('customer_email').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('reduction_redemptions_customer_idx').on(t.reductionId, t.customerEmail)],
+);
+
+/**
+ * A payment attempt with a provider (PayPal order, Amazon Pay checkout session). At most one captured
+ * payment per order, enforced by a partial unique index.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    /** The provider's id: PayPal order id, Amazon Pay checkout session id. */
+    providerReference: text('provider_reference').notNull(),
+    /** created, captured, declined, cancelled, failed. */
+    status: text('status').notNull().default('created'),
+    amountCents: integer('amount_cents').notNull(),
+    currency: char('currency', { length: 3 }).notNull().default('EUR'),
+    approvalUrl: text('approval_url'),
+    captureId: text('capture_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('payments_provider_reference_idx').on(t.provider, t.providerReference),
+    uniqueIndex('payments_one_capture_idx').on(t.orderId).where(sql`status = 'captured'`),
+    index('payments_order_idx').on(t.orderId),
+  ],
+);
+
+/** Provider notifications (webhooks, IPN) already processed: each event id is handled once. */
+export const paymentEvents = pgTable(
+  'payment_events',
+  {
+    provider: text('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    kind: text('kind').notNull(),
+    payload: jsonb('payload').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.eventId] })],
+);
+
+/**
+ * The built-in payment simulator's side (PAYMENTS_MODE=sandbox): what the "provider" knows about a
+ * payment. In the database so that every server process sees the same state.
+ */
+export const sandboxPayments = pgTable('sandbox_payments', {
+  id: text('id').primaryKey(),
+  provider: text('provider').notNull(),
+  /** created, approved, cancelled, declined, timeout, captured. */
+  state: text('state').notNull().default('created'),
+  amountCents: integer('amount_cents').notNull(),
+  currency: char('currency', { length: 3 }).notNull(),
+  returnUrl: text('return_url').notNull(),
+  cancelUrl: text('cancel_url').notNull(),
+  captureId: text('capture_id'),
+  /** The request id of the capture (PayPal-Request-Id / Idempotency-Key): a repeat returns the same capture. */
+  captureRequestId: text('capture_request_id'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 export const orderItems = pgTable(
   'order_items',
@@ -126,7 +215,8 @@ export const orderItems = pgTable(
     unitPriceCents: integer('unit_price_cents').notNull(),
     currency: char('currency', { length: 3 }).notNull().default('EUR'),
   },
-  (t) => [index('order_items_order_idx').on(t.orderId)],
+  // One line per variant: adding a unit again raises its quantity (INSERT … ON CONFLICT).
+  (t) => [uniqueIndex('order_items_order_variant_idx').on(t.orderId, t.variantId)],
 );
 
 /** Gift card amounts applied to an order (shown as prepaid in the summary). */

@@ -1,0 +1,91 @@
+import type { OrderStatus } from '@shop/contracts/orders';
+import { sql } from 'drizzle-orm';
+import type { Database } from '#src/db/client.ts';
+import { HttpProblem } from '#src/http/problem.ts';
+import type { OrderSnapshot } from './order-presenter.ts';
+import type { OrderRow } from './orders.repository.ts';
+import * as repository from './orders.repository.ts';
+import { describeReductionFailure } from './reduction-rules.ts';
+
+/**
+ * What a closed order holds until it is paid or given up: its units of stock, one use of its promotion
+ * code and its gift-card amounts. Taken in the transaction that closes the order, given back in the one
+ * that cancels, expires or reopens it (DESIGN.md: conditional updates, so nothing is oversold or overspent).
+ */
+
+const heldStatuses: readonly OrderStatus[] = ['payment-pending', 'awaiting-payment'];
+
+export function isHolding(order: Pick<OrderRow, 'status'>): boolean {
+  return heldStatuses.includes(order.status);
+}
+
+/** Takes the hold for a cart about to close; throws (rolling the transaction back) when anything ran out. */
+export async function takeHold(
+  tx: Database,
+  snapshot: OrderSnapshot,
+  locale: 'de' | 'en' | 'it',
+): Promise<void> {
+  const { order, items, reduction, totals } = snapshot;
+  // Variants in id order, so two orders sharing variants lock them in the same order and never deadlock.
+  for (const item of [...items].sort((a, b) => a.variant_id - b.variant_id)) {
+    if (!item.is_sellable || !(await repository.takeStock(tx, item.variant_id, item.quantity))) {
+      throw new HttpProblem(409, 'sold-out', `${item.title}: ${item.is_sellable ? item.stock : 0} left`);
+    }
+  }
+  if (reduction && totals.discountCents > 0) {
+    const redeemed = await repository.redeemReduction(tx, reduction.id);
+    const email = order.customer_data?.email ?? '';
+    if (!redeemed) {
+      throw new HttpProblem(417, 'invalid-reduction', describeReductionFailure('used-up', reduction, locale));
+    }
+    // The redeem above holds the code's row lock: a customer's parallel orders queue behind it.
+    if (
+      redeemed.max_uses_per_customer !== null &&
+      (await repository.countRedemptions(tx, reduction.id, email)) >= redeemed.max_uses_per_customer
+    ) {
+      throw new HttpProblem(
+        417,
+        'invalid-reduction',
+        describeReductionFailure('used-by-customer', reduction, locale),
+      );
+    }
+    await repository.recordRedemption(tx, order.id, reduction.id, email);
+  }
+  for (const card of [...totals.prepaid].sort((a, b) => a.id - b.id)) {
+    if (card.amountCents === 0) {
+      await repository.removeOrderCard(tx, order.id, card.id);
+      continue;
+    }
+    if (!(await repository.debitCard(tx, card.id, card.amountCents))) {
+      throw new HttpProblem(422, 'invalid-giftcard', 'gift card balance changed');
+    }
+    await repository.setOrderCardAmount(tx, order.id, card.id, card.amountCents);
+  }
+}
+
+/**
+ * Gives the hold back and moves the order to `next`: 'cart' (the customer came back from the provider,
+ * or the provider hold ran out), 'cancelled' or 'expired'.
+ */
+export async function releaseHold(tx: Database, order: OrderRow, next: 'cart' | 'cancelled' | 'expired') {
+  if (isHolding(order)) {
+    const items = await repository.findItems(tx, order, order.locale);
+    for (const item of [...items].sort((a, b) => a.variant_id - b.variant_id)) {
+      await repository.returnStock(tx, item.variant_id, item.quantity);
+    }
+    await repository.releaseRedemption(tx, order.id);
+    for (const card of await repository.findOrderCards(tx, order.id)) {
+      if (card.amount_cents > 0) await repository.creditCard(tx, card.gift_card_id, card.amount_cents);
+      await repository.setOrderCardAmount(tx, order.id, card.gift_card_id, 0);
+    }
+    await tx.execute(
+      sql`UPDATE payments SET status = 'cancelled', updated_at = now()
+          WHERE order_id = ${order.id} AND status IN ('creating', 'created')`,
+    );
+  }
+  await repository.updateOrder(tx, order.id, {
+    status: next,
+    holdUntil: null,
+    ...(next === 'cart' ? { closedAt: null, paymentType: null } : {}),
+  });
+}

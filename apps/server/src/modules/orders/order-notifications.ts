@@ -1,0 +1,45 @@
+import type { Locale } from '@shop/contracts/locale';
+import type { NotificationKind, OrderNotification } from '@shop/contracts/orders';
+
+/** SPEC §3: what the shop tells the customer when it had to adjust an order, with placeholders. */
+const texts: Record<NotificationKind, Record<Locale, string>> = {
+  NotAvailable: {
+    de: '„{title}“ ist nicht mehr verfügbar und wurde aus dem Warenkorb entfernt.',
+    en: '“{title}” is no longer available and was removed from your cart.',
+    it: '“{title}” non è più disponibile ed è stato rimosso dal carrello.',
+  },
+  QuantityDecreased: {
+    de: 'Von „{title}“ sind nur noch {quantity} Stück verfügbar; die Menge wurde angepasst.',
+    en: 'Only {quantity} of “{title}” are left; the quantity was adjusted.',
+    it: 'Di “{title}” sono disponibili solo {quantity} pezzi; la quantità è stata adattata.',
+  },
+  PromotionCodeExpired: {
+    de: 'Der Aktionscode {code} ist abgelaufen und wurde entfernt.',
+    en: 'The promotion code {code} has expired and was removed.',
+    it: 'Il codice promozionale {code} è scaduto ed è stato rimosso.',
+  },
+  PromotionCodeInvalid: {
+    de: 'Der Aktionscode {code} ist nicht mehr gültig und wurde entfernt.',
+    en: 'The promotion code {code} is no longer valid and was removed.',
+    it: 'Il codice promozionale {code} non è più valido ed è stato rimosso.',
+  },
+  PriceHasChanged: {
+    de: 'Der Preis von „{title}“ hat sich auf {price} geändert.',
+    en: 'The price of “{title}” has changed to {price}.',
+    it: 'Il prezzo di “{title}” è cambiato in {price}.',
+  },
+  GiftCardInvalidated: {
+    de: 'Der Gutschein {code} kann nicht mehr eingelöst werden und wurde entfernt.',
+    en: 'The gift card {code} can no longer be redeemed and was removed.',
+    it: 'Il buono regalo {code} non può più essere utilizzato ed è stato rimosso.',
+  },
+};
+
+export type StoredNotification = { kind: NotificationKind; params: Record<string, string | number> };
+
+export function presentNotification(notification: StoredNotification, locale: Locale): OrderNotification {
+  const text = texts[notification.kind][locale].replace(/\{(\w+)\}/g, (placeholder, name: string) =>
+    String(notification.params[name] ?? placeholder),
+  );
+  return { ...notification, text };
+}

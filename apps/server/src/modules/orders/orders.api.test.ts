@@ -1,0 +1,348 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '#src/db/client.ts';
+import { createTestApp, getJson, postJson, type TestApp } from '#src/test/app.ts';
+import { releaseExpiredHolds } from './checkout.service.ts';
+
+let shop: TestApp;
+beforeAll(async () => {
+  shop = await createTestApp();
+});
+afterAll(() => shop.close());
+
+const send = async (method: 'PUT' | 'DELETE' | 'POST', url: string, payload: object, headers = {}) => {
+  const response = await shop.app.inject({ method, url, payload, headers });
+  return { status: response.statusCode, body: response.body ? response.json() : null };
+};
+
+/** Variants in stock that the demo brand sells, cheapest first. */
+async function variantsInStock(minimumStock = 5, brand = 1) {
+  return queryRows<{ id: number; price_cents: number; stock: number }>(
+    shop.database.db,
+    sql`SELECT v.id, v.price_cents, v.stock FROM variants v JOIN offers o ON o.id = v.offer_id
+        WHERE v.stock >= ${minimumStock} AND o.is_active AND (o.brand_id IS NULL OR o.brand_id = ${brand})
+        ORDER BY v.id LIMIT 5`,
+  );
+}
+
+const stockOf = async (variantId: number) =>
+  (
+    await queryRows<{ stock: number }>(
+      shop.database.db,
+      sql`SELECT stock FROM variants WHERE id = ${variantId}`,
+    )
+  )[0]?.stock;
+
+const customer = {
+  gender: 20,
+  firstName: 'Anna',
+  lastName: 'Huber',
+  email: 'anna.huber@example.com',
+  phone: '+49 89 123456',
+  street: 'Sendlinger Straße',
+  houseNumber: '12a',
+  postcode: '80331',
+  city: 'München',
+  country: 'DE',
+  newsletter: false,
+  acceptTerms: true,
+};
+
+async function newCart(host?: string) {
+  const headers: Record<string, string> = host ? { host } : {};
+  const created = await postJson(shop.app, '/api/order', { currency: 'EUR' }, headers);
+  expect(created.status).toBe(201);
+  return { orderId: created.body.id as number, key: created.body.token as string, headers };
+}
+
+describe('the cart', () => {
+  it('adds units, changes and removes them, always priced by the server', async () => {
+    const [first, second] = await variantsInStock();
+    const cart = await newCart();
+    const added = await postJson(shop.app, '/api/order/items', {
+      ...cart,
+      variantId: first?.id,
+      quantity: 1,
+      unitPrice: 1,
+      price: 1,
+    });
+    expect(added.status).toBe(200);
+    expect(added.body.added).toHaveLength(1);
+    expect(added.body.summary.subtotal.total).toBe(first?.price_cents);
+    const again = await postJson(shop.app, '/api/order/items', { ...cart, variantId: first?.id });
+    expect(again.body.added).toHaveLength(0);
+    expect(again.body.modified[0].quantity).toBe(2);
+    await postJson(shop.app, '/api/order/items', { ...cart, variantId: second?.id });
+    const itemId = again.body.modified[0].id;
+
+    const changed = await send('PUT', '/api/order/items', { ...cart, itemId, quantity: 3 });
+    expect(changed.body.modified[0].quantity).toBe(3);
+    expect(changed.body.itemCount).toBe(4);
+    expect(changed.body.summary.total.total).toBe(3 * (first?.price_cents ?? 0) + (second?.price_cents ?? 0));
+
+    const removed = await send('DELETE', '/api/order/items', { ...cart, itemId });
+    expect(removed.body.removed).toHaveLength(1);
+    expect(removed.body.itemCount).toBe(1);
+
+    const order = await getJson(shop.app, `/api/order/${cart.orderId}/${cart.key}`);
+    expect(order.body).toMatchObject({ status: 'cart', itemCount: 1, currency: 'EUR' });
+    expect(order.body.items[0].unitPrice.total).toBe(second?.price_cents);
+  });
+
+  it('answers a wrong, empty-ish or missing key exactly like a missing order', async () => {
+    const cart = await newCart();
+    const missing = await getJson(shop.app, '/api/order/999999/whatever');
+    const wrong = await getJson(shop.app, `/api/order/${cart.orderId}/${cart.key.slice(1)}x`);
+    const otherBrand = await getJson(shop.app, `/api/order/${cart.orderId}/${cart.key}`, {
+      host: 'autoclub.localhost',
+    });
+    for (const answer of [wrong, otherBrand]) {
+      expect(answer.status).toBe(404);
+      expect({ ...answer.body, instance: undefined }).toEqual({ ...missing.body, instance: undefined });
+    }
+    const noKey = await postJson(shop.app, '/api/order/items', {
+      orderId: cart.orderId,
+      key: '',
+      variantId: 1,
+    });
+    expect(noKey.status).toBe(400);
+    const withoutKey = await postJson(shop.app, '/api/order/items', { orderId: cart.orderId, variantId: 1 });
+    expect(withoutKey.status).toBe(400);
+  });
+
+  it('refuses more units than are in stock with sold-out', async () => {
+    const [variant] = await variantsInStock(1);
+    if (!variant) throw new Error('no variant');
+    await shop.database.db.execute(sql`UPDATE variants SET stock = 1 WHERE id = ${variant.id}`);
+    const cart = await newCart();
+    expect((await postJson(shop.app, '/api/order/items', { ...cart, variantId: variant.id })).status).toBe(
+      200,
+    );
+    const second = await postJson(shop.app, '/api/order/items', { ...cart, variantId: variant.id });
+    expect(second.status).toBe(409);
+    expect(second.body.type).toBe('sold-out');
+    await shop.database.db.execute(
+      sql`UPDATE variants SET stock = ${variant.stock} WHERE id = ${variant.id}`,
+    );
+  });
+
+  it('rejects bad input with 400 problem+json and changes nothing', async () => {
+    const cart = await newCart();
+    for (const body of [
+      { ...cart, variantId: 'x' },
+      { ...cart, variantId: 1, quantity: 2 },
+      { ...cart, variantId: -1 },
+      { orderId: 'abc', key: cart.key, variantId: 1 },
+    ]) {
+      const answer = await postJson(shop.app, '/api/order/items', body);
+      expect(answer.status).toBe(400);
+      expect(answer.body.type).toBe('validation-error');
+    }
+    const order = await getJson(shop.app, `/api/order/${cart.orderId}/${cart.key}`);
+    expect(order.body.itemCount).toBe(0);
+  });
+});
+
+describe('promotion codes', () => {
+  it("applies a '%' code, refuses unknown, expired and below-minimum codes with 417 in the caller's language", async () => {
+    const [variant] = await variantsInStock();
+    const cart = await newCart();
+    await postJson(shop.app, '/api/order/items', { ...cart, variantId: variant?.id });
+    const applied = await postJson(shop.app, '/api/order/reduction', { ...cart, code: 'willkommen10' });
+    expect(applied.status).toBe(200);
+    expect(applied.body.reduction).toMatchObject({ code: 'WILLKOMMEN10', operation: '%', value: 0.1 });
+    expect(applied.body.summary.discountTotal.total).toBe(Math.round((variant?.price_cents ?? 0) * 0.1));
+
+    const unknown = await postJson(
+      shop.app,
+      '/api/order/reduction',
+      { ...cart, code: 'GIBTSNICHT' },
+      {
+        'accept-language': 'it',
+      },
+    );
+    expect(unknown.status).toBe(417);
+    expect(unknown.body).toMatchObject({
+      type: 'invalid-reduction',
+      title: 'Purtroppo il codice promozionale utilizzato non è più valido.',
+    });
+    const expired = await postJson(shop.app, '/api/order/reduction', { ...cart, code: 'ABGELAUFEN' });
+    expect(expired.body.detail).toBe('Dieser Aktionscode ist abgelaufen.');
+
+    const info = await getJson(shop.app, '/api/order/reduction/FUENFZIG');
+    expect(info.body).toEqual({
+      valid: true,
+      operation: '+',
+      value: 5000,
+      name: '€ 50 Rabatt ab € 100',
+      minimumOrder: 10000,
+    });
+    expect((await getJson(shop.app, '/api/order/reduction/ABGELAUFEN')).body.valid).toBe(false);
+
+    const small = await newCart();
+    const [cheap] = await queryRows<{ id: number }>(
+      shop.database.db,
+      sql`SELECT v.id FROM variants v JOIN offers o ON o.id = v.offer_id
+          WHERE v.price_cents < 10000 AND v.stock > 0 AND o.is_active AND o.brand_id IS NULL LIMIT 1`,
+    );
+    if (cheap) {
+      await postJson(shop.app, '/api/order/items', { ...small, variantId: cheap.id });
+      const below = await postJson(shop.app, '/api/order/reduction', { ...small, code: 'FUENFZIG' });
+      expect(below.status).toBe(417);
+      expect(below.body.detail).toBe('Dieser Aktionscode gilt ab einem Bestellwert von € 100,-.');
+    }
+  });
+});
+
+describe('checkout', () => {
+  it('validates customer data with localized messages', async () => {
+    const cart = await newCart();
+    const answer = await send(
+      'PUT',
+      '/api/order/customer',
+      { ...cart, ...customer, email: 'nope', postcode: '!', acceptTerms: false },
+      { 'accept-language': 'it' },
+    );
+    expect(answer.status).toBe(400);
+    const parts = (answer.body.detail as string).split(';');
+    expect(parts).toContain('acceptTerms: È necessario accettare i termini e condizioni!');
+    expect(parts.some((part) => part.startsWith('email:'))).toBe(true);
+    expect(parts.some((part) => part.startsWith('postcode:'))).toBe(true);
+  });
+
+  it('closes with wire transfer: stock held, bank details shown, the order closed for changes; a second close answers the same', async () => {
+    const [variant] = await variantsInStock();
+    if (!variant) throw new Error('no variant');
+    const before = await stockOf(variant.id);
+    const cart = await newCart();
+    await postJson(shop.app, '/api/order/items', { ...cart, variantId: variant.id });
+    await postJson(shop.app, '/api/order/items', { ...cart, variantId: variant.id });
+    expect((await send('PUT', '/api/order/customer', { ...cart, ...customer })).status).toBe(200);
+    const prepared = await getJson(shop.app, `/api/order/prepare/${cart.orderId}/${cart.key}`);
+    expect(prepared.body.validForSale).toBe(true);
+
+    const [first, second] = await Promise.all([
+      send('PUT', '/api/order/close', { ...cart, paymentType: 'wiretransfer' }, { 'idempotency-key': 'a' }),
+      send('PUT', '/api/order/close', { ...cart, paymentType: 'wiretransfer' }, { 'idempotency-key': 'a' }),
+    ]);
+    expect(first.status).toBe(200);
+    expect(second.body).toEqual(first.body);
+    expect(first.body.order.status).toBe('awaiting-payment');
+    expect(first.body.redirectUrl).toBeNull();
+    expect(await stockOf(variant.id)).toBe((before ?? 0) - 2);
+
+    const payment = await getJson(shop.app, `/api/order/payment/${cart.orderId}/${cart.key}`);
+    expect(payment.body.wireTransfer).toMatchObject({
+      reference: `DEMO-${String(cart.orderId).padStart(8, '0')}`,
+      amount: { total: 2 * variant.price_cents },
+    });
+
+    const edit = await postJson(shop.app, '/api/order/items', { ...cart, variantId: variant.id });
+    expect(edit.status).toBe(428);
+    expect(edit.body).toMatchObject({ type: 'order-closed', code: 115 });
+
+    // The hold runs out: the order expires and the stock comes back.
+    await shop.database.db.execute(
+      sql`UPDATE orders SET hold_until = now() - interval '1 minute' WHERE id = ${cart.orderId}`,
+    );
+    expect(await releaseExpiredHolds(shop.database.db)).toBeGreaterThanOrEqual(1);
+    expect(await stockOf(variant.id)).toBe(before);
+    const gone = await postJson(shop.app, '/api/order/items', { ...cart, variantId: variant.id });
+    expect(gone.status).toBe(410);
+    expect(gone.body.type).toBe('invalid-order');
+  });
+
+  it('adjusts an order whose item sold out before checkout and says so once', async () => {
+    const [kept, soldOut] = await variantsInStock();
+    if (!kept || !soldOut) throw new Error('no variants');
+    const cart = await newCart();
+    await postJson(shop.app, '/api/order/items', { ...cart, variantId: kept.id });
+    await postJson(shop.app, '/api/order/items', { ...cart, variantId: soldOut.id });
+    await shop.database.db.execute(sql`UPDATE variants SET stock = 0 WHERE id = ${soldOut.id}`);
+
+    const validated = await getJson(shop.app, `/api/order/validate/${cart.orderId}/${cart.key}`);
+    expect(validated.body).toMatchObject({ validForSale: false, itemSoldOut: true });
+    expect(validated.body.order.itemCount).toBe(2);
+
+    const prepared = await getJson(shop.app, `/api/order/prepare/${cart.orderId}/${cart.key}`, {
+      'accept-language': 'en',
+    });
+    expect(prepared.body).toMatchObject({ validForSale: false, itemSoldOut: true });
+    expect(prepared.body.order.itemCount).toBe(1);
+    expect(prepared.body.notifications[0]).toMatchObject({ kind: 'NotAvailable' });
+    expect(prepared.body.notifications[0].text).toMatch(
+      /is no longer available and was removed from your cart/,
+    );
+
+    const notes = await getJson(shop.app, `/api/order/notifications/${cart.orderId}/${cart.key}`);
+    expect(notes.body).toHaveLength(1);
+    expect((await getJson(shop.app, `/api/order/notifications/${cart.orderId}/${cart.key}`)).body).toEqual(
+      [],
+    );
+    expect((await getJson(shop.app, `/api/order/notifications/1/wrong`)).body).toEqual([]);
+    await shop.database.db.execute(
+      sql`UPDATE variants SET stock = ${soldOut.stock} WHERE id = ${soldOut.id}`,
+    );
+  });
+
+  it('cancels an unpaid order and gives its stock back', async () => {
+    const [variant] = await variantsInStock();
+    if (!variant) throw new Error('no variant');
+    const before = await stockOf(variant.id);
+    const cart = await newCart();
+    await postJson(shop.app, '/api/order/items', { ...cart, variantId: variant.id });
+    await send('PUT', '/api/order/customer', { ...cart, ...customer });
+    await send('PUT', '/api/order/close', { ...cart, paymentType: 'wiretransfer' });
+    expect(await stockOf(variant.id)).toBe((before ?? 0) - 1);
+    const cancelled = await send('PUT', '/api/order/cancel', cart);
+    expect(cancelled.body.status).toBe('cancelled');
+    expect(await stockOf(variant.id)).toBe(before);
+  });
+});
+
+describe('gift cards', () => {
+  it('are switched off on brands without the feature', async () => {
+    const cart = await newCart();
+    const answer = await postJson(shop.app, '/api/order/giftcard', { ...cart, tan: 'GC-DEMO-5000' });
+    expect(answer.status).toBe(404);
+    expect(answer.body.type).toBe('feature-disabled');
+  });
+
+  it('pay part of an order as prepaid, and an order they cover closes paid without a provider', async () => {
+    const host = 'familyclub.localhost';
+    const [variant] = await variantsInStock(5, 4);
+    if (!variant) throw new Error('no variant');
+    const cart = await newCart(host);
+    const headers = { host };
+    await postJson(shop.app, '/api/order/items', { ...cart, variantId: variant.id }, headers);
+    const bad = await postJson(shop.app, '/api/order/giftcard', { ...cart, tan: 'GC-NOPE-1' }, headers);
+    expect(bad.status).toBe(422);
+    const partial = await postJson(
+      shop.app,
+      '/api/order/giftcard',
+      { ...cart, tan: 'gc-demo-5000' },
+      headers,
+    );
+    expect(partial.status).toBe(200);
+    const covered = Math.min(5000, variant.price_cents);
+    expect(partial.body.summary.prepaid[0].amount.total).toBe(covered);
+    expect(partial.body.summary.total.total).toBe(variant.price_cents - covered);
+
+    const full = await postJson(shop.app, '/api/order/giftcard', { ...cart, tan: 'GC-DEMO-100000' }, headers);
+    expect(full.body.summary.total.total).toBe(0);
+    await send('PUT', '/api/order/customer', { ...cart, ...customer }, headers);
+    const closed = await send('PUT', '/api/order/close', { ...cart, paymentType: 'credit' }, headers);
+    expect(closed.status).toBe(200);
+    expect(closed.body.order.status).toBe('paid');
+    const [card] = await queryRows<{ balance_cents: number }>(
+      shop.database.db,
+      sql`SELECT balance_cents FROM gift_cards WHERE tan = 'GC-DEMO-5000'`,
+    );
+    expect(card?.balance_cents).toBe(5000 - covered);
+    const vouchers = await queryRows<{ n: number }>(
+      shop.database.db,
+      sql`SELECT count(*)::int AS n FROM vouchers WHERE order_id = ${cart.orderId}`,
+    );
+    expect(vouchers[0]?.n).toBe(1);
+  });
+});

@@ -1,0 +1,398 @@
+import {
+  addItemRequestSchema,
+  amazonPayRequestSchema,
+  amazonPayResponseSchema,
+  cartChangeSchema,
+  changeItemRequestSchema,
+  closeRequestSchema,
+  closeResponseSchema,
+  createOrderRequestSchema,
+  createOrderResponseSchema,
+  customerRequestSchema,
+  giftCardRequestSchema,
+  notificationSchema,
+  optinRequestSchema,
+  orderAccessSchema,
+  orderMetaSchema,
+  orderPathParams,
+  orderSchema,
+  paymentInfoSchema,
+  payPalTransactionRequestSchema,
+  reductionInfoSchema,
+  reductionRequestSchema,
+  removeItemRequestSchema,
+  summarySchema,
+  validationResultSchema,
+} from '@shop/contracts/orders';
+import { problemSchema } from '@shop/contracts/problem';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { HttpProblem } from '#src/http/problem.ts';
+import type { CheckoutDeps } from './checkout.service.ts';
+import * as checkout from './checkout.service.ts';
+import { presentSummary } from './order-presenter.ts';
+import * as orders from './orders.service.ts';
+
+const tags = ['orders'];
+const errors = {
+  400: problemSchema,
+  404: problemSchema,
+  409: problemSchema,
+  410: problemSchema,
+  428: problemSchema,
+};
+
+export type OrderRouteDeps = CheckoutDeps;
+
+/** SPEC §7 "Orders". Guests prove access with id + key on every call; prices come only from the server. */
+export function registerOrderRoutes(server: FastifyInstance, deps: OrderRouteDeps): void {
+  const app = server.withTypeProvider<ZodTypeProvider>();
+  const { db } = deps;
+  const caller = (request: FastifyRequest) => ({
+    brand: request.brand,
+    locale: request.locale,
+    origin: `${request.protocol}://${request.host}`,
+  });
+  const path = (params: { id: number; key: string }) => ({ orderId: params.id, key: params.key });
+
+  app.post(
+    '/api/order',
+    {
+      schema: {
+        tags,
+        summary: 'Create an order (the cart); answers its id and key',
+        body: createOrderRequestSchema.optional(),
+        response: { 201: createOrderResponseSchema },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await orders.createOrder(db, request)),
+  );
+
+  app.get(
+    '/api/order/:id/:key',
+    {
+      schema: {
+        tags,
+        summary: 'The order',
+        params: orderPathParams,
+        response: { 200: orderSchema, ...errors },
+      },
+    },
+    async (request) => orders.getOrder(db, request, request.params.id, request.params.key),
+  );
+
+  app.post(
+    '/api/order/items',
+    {
+      schema: {
+        tags,
+        summary: 'Add one unit of a variant',
+        body: addItemRequestSchema,
+        response: { 200: cartChangeSchema, ...errors },
+      },
+    },
+    async (request) => orders.addItem(db, request, request.body),
+  );
+  app.put(
+    '/api/order/items',
+    {
+      schema: {
+        tags,
+        summary: "Change an item's quantity (0 removes it)",
+        body: changeItemRequestSchema,
+        response: { 200: cartChangeSchema, ...errors },
+      },
+    },
+    async (request) => orders.changeItem(db, request, request.body),
+  );
+  app.delete(
+    '/api/order/items',
+    {
+      schema: {
+        tags,
+        summary: 'Remove an item',
+        body: removeItemRequestSchema,
+        response: { 200: cartChangeSchema, ...errors },
+      },
+    },
+    async (request) => orders.removeItem(db, request, request.body),
+  );
+
+  app.post(
+    '/api/order/reduction',
+    {
+      schema: {
+        tags,
+        summary: 'Apply a promotion code (417 invalid-reduction when it does not apply)',
+        body: reductionRequestSchema,
+        response: { 200: orderSchema, 417: problemSchema, ...errors },
+      },
+    },
+    async (request) => orders.applyReduction(db, request, request.body),
+  );
+  app.delete(
+    '/api/order/reduction',
+    {
+      schema: {
+        tags,
+        summary: 'Remove the promotion code',
+        body: orderAccessSchema,
+        response: { 200: orderSchema, ...errors },
+      },
+    },
+    async (request) => orders.removeReduction(db, request, request.body),
+  );
+  app.get(
+    '/api/order/reduction/:id',
+    {
+      schema: {
+        tags,
+        summary: 'What a promotion code gives (the id is the code)',
+        params: z.object({ id: z.string().trim().min(1).max(50) }),
+        response: { 200: reductionInfoSchema },
+      },
+    },
+    async (request) => orders.reductionInfo(db, request, request.params.id),
+  );
+
+  const requireGiftCards = async (request: FastifyRequest) => {
+    // Brand configs are read by the storefront module, registered after the API (see app.ts).
+    const config = await request.server.brandConfig(request.brand.short).catch(() => null);
+    if (!config?.hasGiftCards) throw new HttpProblem(404, 'feature-disabled', 'gift cards');
+  };
+  app.post(
+    '/api/order/giftcard',
+    {
+      schema: {
+        tags,
+        summary: 'Apply a gift card or account credit (brands with the gift-card feature)',
+        body: giftCardRequestSchema,
+        response: { 200: orderSchema, 422: problemSchema, ...errors },
+      },
+      preHandler: requireGiftCards,
+    },
+    async (request) => orders.addGiftCard(db, request, request.body),
+  );
+  app.delete(
+    '/api/order/giftcard',
+    {
+      schema: {
+        tags,
+        summary: 'Take a gift card off the order',
+        body: giftCardRequestSchema,
+        response: { 200: orderSchema, ...errors },
+      },
+      preHandler: requireGiftCards,
+    },
+    async (request) => orders.removeGiftCard(db, request, request.body),
+  );
+
+  app.put(
+    '/api/order/customer',
+    {
+      schema: {
+        tags,
+        summary: "The customer's data and acceptance of the terms",
+        body: customerRequestSchema,
+        response: { 200: orderSchema, ...errors },
+      },
+    },
+    async (request) => orders.setCustomer(db, request, request.body),
+  );
+
+  app.get(
+    '/api/order/prepare/:id/:key',
+    {
+      schema: {
+        tags,
+        summary: 'Adjust the order to what can be sold now and say what changed',
+        params: orderPathParams,
+        response: { 200: validationResultSchema, ...errors },
+      },
+    },
+    async (request) => orders.prepareOrder(db, request, path(request.params)),
+  );
+  app.get(
+    '/api/order/validate/:id/:key',
+    {
+      schema: {
+        tags,
+        summary: 'Check the order without changing it',
+        params: orderPathParams,
+        response: { 200: validationResultSchema, ...errors },
+      },
+    },
+    async (request) => orders.validateOrder(db, request, path(request.params)),
+  );
+  app.get(
+    '/api/order/notifications/:id/:key',
+    {
+      schema: {
+        tags,
+        summary: 'What the last prepare changed (read once; an empty list when there is nothing)',
+        params: orderPathParams,
+        response: { 200: z.array(notificationSchema) },
+      },
+    },
+    // SPEC §7: an empty list on failure.
+    async (request) => orders.takeNotifications(db, request, path(request.params)).catch(() => []),
+  );
+  app.get(
+    '/api/order/summary/:id/:key',
+    {
+      schema: {
+        tags,
+        summary: "The order's totals",
+        params: orderPathParams,
+        response: { 200: summarySchema, ...errors },
+      },
+    },
+    async (request) => {
+      const snapshot = await orders.getSnapshot(db, request, request.params.id, request.params.key);
+      return presentSummary(snapshot.totals, snapshot.cards, request.locale);
+    },
+  );
+  app.get(
+    '/api/order/payment/:id/:key',
+    {
+      schema: {
+        tags,
+        summary: 'Payment state and, for bank transfers, the bank details and reference',
+        params: orderPathParams,
+        response: { 200: paymentInfoSchema, ...errors },
+      },
+    },
+    async (request) => checkout.paymentInfo(deps, request, path(request.params)),
+  );
+  app.get(
+    '/api/order/meta/:id/:key',
+    {
+      schema: {
+        tags,
+        summary: 'Status, count and the affiliate summary of the order',
+        params: orderPathParams,
+        response: { 200: orderMetaSchema, ...errors },
+      },
+    },
+    async (request) => checkout.orderMeta(db, request, path(request.params)),
+  );
+
+  const closeResponse = {
+    200: closeResponseSchema,
+    402: problemSchema,
+    417: problemSchema,
+    422: problemSchema,
+  };
+  app.put(
+    '/api/order/close',
+    {
+      schema: {
+        tags,
+        summary: 'Close the order with a payment type; answers where to approve the payment, if anywhere',
+        description:
+          'Idempotent: a repeated close (double click, retry, second tab; an Idempotency-Key header may be ' +
+          'sent) answers the state the first one produced. Stock, the code and gift-card amounts are taken here.',
+        body: closeRequestSchema,
+        response: { ...closeResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const { order, redirectUrl } = await checkout.closeOrder(deps, caller(request), request.body);
+      return { order, redirectUrl };
+    },
+  );
+  app.put(
+    '/api/order/set-wiretransfer',
+    {
+      schema: {
+        tags,
+        summary: 'Pay an order waiting for PayPal or Amazon Pay by bank transfer instead',
+        body: orderAccessSchema,
+        response: { ...closeResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const { order, redirectUrl } = await checkout.switchToWireTransfer(deps, caller(request), request.body);
+      return { order, redirectUrl };
+    },
+  );
+  app.post(
+    '/api/order/paypal-transaction',
+    {
+      schema: {
+        tags,
+        summary: 'Capture the approved PayPal order (402 payment-failed when declined or not approved)',
+        body: payPalTransactionRequestSchema,
+        response: { 200: orderSchema, 402: problemSchema, ...errors },
+      },
+    },
+    async (request) =>
+      checkout.capturePayment(deps, caller(request), {
+        ...request.body,
+        provider: 'paypal',
+        reference: request.body.payPalOrderId,
+      }),
+  );
+
+  const amazon = (summary: string) => ({
+    schema: {
+      tags,
+      summary,
+      body: amazonPayRequestSchema,
+      response: { 200: amazonPayResponseSchema, 402: problemSchema, ...errors },
+    },
+  });
+  app.post(
+    '/api/order/amazonpay-create',
+    amazon('Close with Amazon Pay: creates the checkout session'),
+    (request) => checkout.amazonPaySession(deps, caller(request), request.body),
+  );
+  app.post(
+    '/api/order/amazonpay-createredirect',
+    amazon('Where to send the buyer for the session'),
+    (request) =>
+      checkout.amazonPaySession(deps, caller(request), request.body, request.body.amazonCheckoutSessionId),
+  );
+  app.post('/api/order/amazonpay-authorized', amazon('The state of the checkout session'), (request) =>
+    checkout.amazonPaySession(deps, caller(request), request.body, request.body.amazonCheckoutSessionId),
+  );
+  app.post(
+    '/api/order/amazonpay-complete',
+    {
+      schema: {
+        tags,
+        summary: 'Complete the Amazon Pay checkout session: captures and marks the order paid',
+        body: amazonPayRequestSchema.required({ amazonCheckoutSessionId: true }),
+        response: { 200: orderSchema, 402: problemSchema, ...errors },
+      },
+    },
+    async (request) =>
+      checkout.capturePayment(deps, caller(request), {
+        ...request.body,
+        provider: 'amazonpay',
+        reference: request.body.amazonCheckoutSessionId,
+      }),
+  );
+
+  app.put(
+    '/api/order/optin',
+    { schema: { tags, summary: "The customer's opt-ins", body: optinRequestSchema } },
+    async (request, reply) => {
+      await orders.setOptins(db, request, request.body);
+      return reply.code(204).send();
+    },
+  );
+  app.put(
+    '/api/order/cancel',
+    {
+      schema: {
+        tags,
+        summary: 'Cancel an unpaid order; its stock, code and gift-card amounts go back',
+        body: orderAccessSchema,
+        response: { 200: orderSchema, ...errors },
+      },
+    },
+    async (request) => orders.cancelOrder(db, request, request.body),
+  );
+}

@@ -1,0 +1,69 @@
+import type { Locale } from '@shop/contracts/locale';
+import { formatPrice } from '@shop/contracts/money';
+import type { ReductionRow } from './orders.repository.ts';
+
+export type ReductionFailure =
+  | 'unknown'
+  | 'inactive'
+  | 'expired'
+  | 'used-up'
+  | 'minimum'
+  | 'used-by-customer';
+
+/** Why a code does not apply to a cart of `subtotalCents` now, or null when it does. */
+export function reductionFailure(
+  reduction: ReductionRow | undefined,
+  subtotalCents: number,
+  now = new Date(),
+): ReductionFailure | null {
+  if (!reduction) return 'unknown';
+  if (!reduction.is_active || (reduction.valid_from && reduction.valid_from > now)) return 'inactive';
+  if (reduction.valid_to && reduction.valid_to <= now) return 'expired';
+  if (reduction.max_uses !== null && reduction.used_count >= reduction.max_uses) return 'used-up';
+  if (subtotalCents < reduction.minimum_order_cents) return 'minimum';
+  return null;
+}
+
+const details: Record<ReductionFailure, Record<Locale, string>> = {
+  unknown: {
+    de: 'Diesen Aktionscode gibt es nicht.',
+    en: 'This promotion code does not exist.',
+    it: 'Questo codice promozionale non esiste.',
+  },
+  inactive: {
+    de: 'Dieser Aktionscode ist derzeit nicht gültig.',
+    en: 'This promotion code is not valid at the moment.',
+    it: 'Questo codice promozionale al momento non è valido.',
+  },
+  expired: {
+    de: 'Dieser Aktionscode ist abgelaufen.',
+    en: 'This promotion code has expired.',
+    it: 'Questo codice promozionale è scaduto.',
+  },
+  'used-up': {
+    de: 'Dieser Aktionscode wurde bereits eingelöst.',
+    en: 'This promotion code has already been redeemed.',
+    it: 'Questo codice promozionale è già stato utilizzato.',
+  },
+  minimum: {
+    de: 'Dieser Aktionscode gilt ab einem Bestellwert von {minimum}.',
+    en: 'This promotion code applies to orders from {minimum}.',
+    it: 'Questo codice promozionale vale per ordini a partire da {minimum}.',
+  },
+  'used-by-customer': {
+    de: 'Sie haben diesen Aktionscode bereits eingelöst.',
+    en: 'You have already redeemed this promotion code.',
+    it: 'Ha già utilizzato questo codice promozionale.',
+  },
+};
+
+export function describeReductionFailure(
+  failure: ReductionFailure,
+  reduction: ReductionRow | undefined,
+  locale: Locale,
+): string {
+  return details[failure][locale].replace(
+    '{minimum}',
+    formatPrice(reduction?.minimum_order_cents ?? 0, locale),
+  );
+}

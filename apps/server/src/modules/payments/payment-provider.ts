@@ -1,0 +1,81 @@
+/**
+ * One interface for every payment provider the shop redirects to (DESIGN.md "Payments"). The order
+ * service owns the order's state; a provider only creates, captures, refunds and verifies. Wire
+ * transfer and account credit need no provider.
+ */
+export type ProviderName = 'paypal' | 'amazonpay';
+
+export type CreatePaymentInput = {
+  orderId: number;
+  amountCents: number;
+  currency: string;
+  /** Where the provider sends the customer after approving (our /checkout/authorize page). */
+  returnUrl: string;
+  /** Where the provider sends the customer after cancelling. */
+  cancelUrl: string;
+  /** Idempotency key of the create call: retrying it must not create a second payment. */
+  requestId: string;
+  /** The order's language, for the provider's page. */
+  locale: 'de' | 'en' | 'it';
+  /** Shown on the provider's page and the customer's statement. */
+  description: string;
+};
+
+export type CreatedPayment = {
+  /** PayPal order id / Amazon Pay checkout session id. */
+  reference: string;
+  /** The page where the customer approves the payment. */
+  approvalUrl: string;
+};
+
+export type CaptureInput = {
+  reference: string;
+  /** The order's amount: the capture is accepted only if the provider's amount and currency equal it. */
+  amountCents: number;
+  currency: string;
+  /** Idempotency key (PayPal-Request-Id, x-amz-pay-idempotency-key): a repeat returns the same capture. */
+  requestId: string;
+};
+
+export type CaptureResult =
+  | { status: 'captured'; captureId: string; amountCents: number; currency: string }
+  /** The customer has not approved yet (or cancelled on the provider's page). */
+  | { status: 'not-approved' }
+  /** The provider refused the payment (card declined, risk check). */
+  | { status: 'declined'; reason: string };
+
+export type RefundInput = { captureId: string; amountCents: number; currency: string; requestId: string };
+
+/** A verified provider notification; `eventId` is unique per provider, so each is processed once. */
+export type PaymentEvent = {
+  eventId: string;
+  /** capture-completed, capture-denied, refund-completed, checkout-canceled, other. */
+  kind: 'capture-completed' | 'capture-denied' | 'refund-completed' | 'checkout-canceled' | 'other';
+  reference: string | null;
+  captureId: string | null;
+  amountCents: number | null;
+  currency: string | null;
+  payload: unknown;
+};
+
+/** The provider did not answer in time or answered with a server error: the outcome is unknown. */
+export class ProviderUnavailableError extends Error {
+  override name = 'ProviderUnavailableError';
+}
+
+export interface PaymentProvider {
+  readonly name: ProviderName;
+  createPayment(input: CreatePaymentInput): Promise<CreatedPayment>;
+  capturePayment(input: CaptureInput): Promise<CaptureResult>;
+  refund(input: RefundInput): Promise<{ refundId: string }>;
+  /**
+   * Checks a notification's signature (PayPal: verify-webhook-signature; Amazon Pay: the IPN's
+   * signed SNS message) and returns the event, or null when it is not genuine.
+   */
+  verifyEvent(
+    headers: Record<string, string | string[] | undefined>,
+    rawBody: string,
+  ): Promise<PaymentEvent | null>;
+}
+
+export type PaymentProviders = Record<ProviderName, PaymentProvider>;

@@ -1,0 +1,156 @@
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { z } from 'zod';
+import type { Database } from '#src/db/client.ts';
+import {
+  type CaptureResult,
+  type PaymentEvent,
+  type PaymentProvider,
+  type PaymentProviders,
+  type ProviderName,
+  ProviderUnavailableError,
+} from '../payment-provider.ts';
+import { headerValue } from '../provider-http.ts';
+import {
+  captureSandboxPayment,
+  findSandboxCapture,
+  findSandboxPayment,
+  insertSandboxPayment,
+  type SandboxPayment,
+} from './sandbox.repository.ts';
+
+/**
+ * The built-in provider simulator (PAYMENTS_MODE=sandbox): the same interface as PayPal and Amazon
+ * Pay, answered from table sandbox_payments, whose state the customer picks on /sandbox/<provider>/<id>.
+ */
+export const sandboxIdPrefix: Record<ProviderName, string> = { paypal: 'SBX-PP-', amazonpay: 'SBX-AP-' };
+
+export const sandboxProviderLabel: Record<ProviderName, string> = {
+  paypal: 'PayPal',
+  amazonpay: 'Amazon Pay',
+};
+
+export function createSandboxProviders(db: Database): PaymentProviders {
+  return { paypal: createSandboxProvider(db, 'paypal'), amazonpay: createSandboxProvider(db, 'amazonpay') };
+}
+
+function createSandboxProvider(db: Database, name: ProviderName): PaymentProvider {
+  async function capture(reference: string, requestId: string, attempt = 0): Promise<CaptureResult> {
+    const captured = await captureSandboxPayment(db, reference, `SBX-CAP-${randomId()}`, requestId);
+    const payment = captured ?? (await findSandboxPayment(db, reference));
+    if (!payment || payment.provider !== name) return { status: 'declined', reason: 'RESOURCE_NOT_FOUND' };
+    switch (payment.state) {
+      case 'captured':
+        // The first capture, whoever asked for it: a payment is never captured twice.
+        return capturedResult(payment);
+      case 'declined':
+        return { status: 'declined', reason: 'INSTRUMENT_DECLINED' };
+      case 'timeout':
+        throw new ProviderUnavailableError(`${sandboxProviderLabel[name]} (simulated) timed out`);
+      case 'approved':
+        // Approved between our UPDATE and SELECT: try once more.
+        if (attempt === 0) return capture(reference, requestId, 1);
+        return { status: 'not-approved' };
+      default:
+        return { status: 'not-approved' };
+    }
+  }
+
+  return {
+    name,
+
+    async createPayment(input) {
+      // The id follows from the request id, so a retried create answers the payment it created before.
+      const payment = await insertSandboxPayment(db, {
+        id: `${sandboxIdPrefix[name]}${digestId(`${name}:${input.orderId}:${input.requestId}`)}`,
+        provider: name,
+        amount_cents: input.amountCents,
+        currency: input.currency,
+        return_url: input.returnUrl,
+        cancel_url: input.cancelUrl,
+      });
+      return { reference: payment.id, approvalUrl: `/sandbox/${name}/${payment.id}` };
+    },
+
+    capturePayment: (input) => capture(input.reference, input.requestId),
+
+    async refund(input) {
+      const payment = await findSandboxCapture(db, input.captureId);
+      if (!payment || payment.provider !== name)
+        throw new Error(`unknown sandbox capture ${input.captureId}`);
+      if (input.amountCents <= 0 || input.amountCents > payment.amount_cents) {
+        throw new Error(`refund of ${input.amountCents} exceeds capture ${input.captureId}`);
+      }
+      return { refundId: `SBX-RF-${digestId(`${name}:refund:${input.requestId}`)}` };
+    },
+
+    async verifyEvent(headers, rawBody): Promise<PaymentEvent | null> {
+      const signature = headerValue(headers, 'x-sandbox-signature');
+      if (!signature || !safeEqualHex(signature, signSandboxEvent(rawBody))) return null;
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(rawBody);
+      } catch {
+        return null;
+      }
+      const result = sandboxEventSchema.safeParse(parsed);
+      if (!result.success) return null;
+      const event = result.data;
+      return {
+        eventId: event.id,
+        kind: event.kind,
+        reference: event.reference ?? null,
+        captureId: event.captureId ?? null,
+        amountCents: event.amountCents ?? null,
+        currency: event.currency ?? null,
+        payload: parsed,
+      };
+    },
+  };
+}
+
+function capturedResult(payment: SandboxPayment): CaptureResult {
+  return {
+    status: 'captured',
+    captureId: payment.capture_id ?? '',
+    amountCents: payment.amount_cents,
+    currency: payment.currency.trim(),
+  };
+}
+
+/** The body of a simulated notification, as tests and tools send it to /api/payment/webhook/<provider>. */
+export const sandboxEventSchema = z.object({
+  id: z.string().min(1).max(200),
+  kind: z.enum(['capture-completed', 'capture-denied', 'refund-completed', 'checkout-canceled', 'other']),
+  reference: z.string().nullable().optional(),
+  captureId: z.string().nullable().optional(),
+  amountCents: z.number().int().nullable().optional(),
+  currency: z.string().length(3).nullable().optional(),
+});
+export type SandboxEvent = z.infer<typeof sandboxEventSchema>;
+
+/**
+ * The simulator moves no money and anyone may approve its payments on its public page, so its
+ * notification key only has to show that an event was built on purpose: a fixed, derived key that
+ * every process (and every test) computes alike.
+ */
+const sandboxEventKey = createHash('sha256').update('shop/payments/sandbox-event-signature/v1').digest();
+
+/** x-sandbox-signature for a notification body: HMAC-SHA256 of the raw body, hex. */
+export function signSandboxEvent(body: string): string {
+  return createHmac('sha256', sandboxEventKey).update(body, 'utf8').digest('hex');
+}
+
+function safeEqualHex(given: string, expected: string): boolean {
+  const a = Buffer.from(given.trim().toLowerCase(), 'utf8');
+  const b = Buffer.from(expected, 'utf8');
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+function randomId(): string {
+  return randomBytes(12).toString('base64url');
+}
+
+/** 22 url-safe characters (132 bits) derived from `text`. */
+function digestId(text: string): string {
+  return createHash('sha256').update(text).digest('base64url').slice(0, 22);
+}

@@ -1,0 +1,131 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import http from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * Real server processes on one PostgreSQL database, a schema of their own: the DESIGN.md rule that every
+ * concurrency guarantee holds with two processes is tested with these.
+ */
+const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export type ServerProcess = { child: ChildProcess; port: number; output(): string };
+
+export function createProcessGroup(databaseUrl: string | undefined) {
+  const schema = `mp_${randomBytes(4).toString('hex')}`;
+  const children: ServerProcess[] = [];
+
+  function start(port: number, env: Record<string, string> = {}): ServerProcess {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      cwd: serverDir,
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        LOG_LEVEL: 'warn',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATABASE_URL: databaseUrl,
+        DATABASE_SCHEMA: schema,
+        DATABASE_POOL_SIZE: '4',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout?.on('data', (chunk) => (output += chunk));
+    child.stderr?.on('data', (chunk) => (output += chunk));
+    const server = { child, port, output: () => output };
+    children.push(server);
+    return server;
+  }
+
+  async function waitUntilReady(servers: ServerProcess[], timeoutMs = 90_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    await Promise.all(
+      servers.map(async ({ port, output }) => {
+        for (;;) {
+          try {
+            if ((await fetch(`http://127.0.0.1:${port}/readyz`)).ok) return;
+          } catch {}
+          if (Date.now() > deadline) throw new Error(`server on ${port} did not become ready:\n${output()}`);
+          await new Promise((resolve) => setTimeout(resolve, 200));
+        }
+      }),
+    );
+  }
+
+  /** Kills what still runs and drops the schema. */
+  async function stopAll(): Promise<void> {
+    for (const { child } of children) if (child.exitCode === null) child.kill('SIGKILL');
+    if (!databaseUrl) return;
+    const pg = (await import('pg')).default;
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+    await client.end();
+  }
+
+  /** A client on the group's schema, for checks the API does not expose. */
+  async function sqlClient() {
+    const pg = (await import('pg')).default;
+    const client = new pg.Client({
+      connectionString: databaseUrl,
+      options: `-c search_path=${schema},public`,
+    });
+    await client.connect();
+    return client;
+  }
+
+  return { schema, start, waitUntilReady, stopAll, sqlClient };
+}
+
+export const exited = (child: ChildProcess) =>
+  new Promise<number | null>((resolve) =>
+    child.exitCode !== null ? resolve(child.exitCode) : child.once('exit', (code) => resolve(code)),
+  );
+
+/**
+ * A JSON call to a server process with any Host header (fetch cannot set Host, and the host selects the
+ * brand). Answers status, parsed body and headers.
+ */
+export function call(
+  port: number,
+  method: string,
+  url: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: any; headers: http.IncomingHttpHeaders }> {
+  const payload = body === undefined ? undefined : JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        method,
+        path: url,
+        headers: {
+          ...(payload
+            ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }
+            : {}),
+          ...headers,
+        },
+      },
+      (response) => {
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk) => (text += chunk));
+        response.on('end', () => {
+          let parsed: unknown = text;
+          try {
+            parsed = text ? JSON.parse(text) : null;
+          } catch {}
+          resolve({ status: response.statusCode ?? 0, body: parsed, headers: response.headers });
+        });
+      },
+    );
+    request.on('error', reject);
+    if (payload) request.write(payload);
+    request.end();
+  });
+}

@@ -1,0 +1,277 @@
+import { z } from 'zod';
+import { imageSchema } from './catalogue.ts';
+import { messageKeys } from './messages.ts';
+import { currencySchema, priceSchema } from './money.ts';
+import { idParam } from './params.ts';
+
+/** SPEC §3: address countries a customer may live in. */
+export const addressCountries = ['AT', 'DE', 'CH', 'IT', 'FR', 'LI', 'CZ'] as const;
+export type AddressCountry = (typeof addressCountries)[number];
+
+export const paymentTypes = ['paypal', 'amazonpay', 'wiretransfer', 'credit'] as const;
+export type PaymentType = (typeof paymentTypes)[number];
+
+/**
+ * cart: editable. payment-pending: closed, stock held, waiting for PayPal or Amazon Pay.
+ * awaiting-payment: closed with wire transfer, stock held until paid or the hold runs out.
+ * paid: vouchers can be printed. cancelled / expired: stock and codes released.
+ */
+export const orderStatuses = [
+  'cart',
+  'payment-pending',
+  'awaiting-payment',
+  'paid',
+  'cancelled',
+  'expired',
+] as const;
+export type OrderStatus = (typeof orderStatuses)[number];
+
+const orderId = z.number().int().min(1).max(2_147_483_647);
+/** The order key: a long random secret (the SPEC's "token"). */
+const orderKey = z.string().min(1).max(100);
+const positiveId = z.number().int().min(1).max(2_147_483_647);
+
+/** Every order call proves access with id + key. */
+export const orderAccessSchema = z.object({ orderId, key: orderKey });
+export const orderPathParams = z.object({ id: idParam, key: orderKey });
+
+export const createOrderRequestSchema = z.object({ currency: currencySchema.default('EUR') });
+export const createOrderResponseSchema = z.object({ id: z.number().int(), token: z.string() });
+
+/** SPEC §7: one unit per add call; referral data travels with the add. */
+export const addItemRequestSchema = orderAccessSchema.extend({
+  variantId: positiveId,
+  quantity: z.literal(1).default(1),
+  ref: z.string().max(100).optional(),
+  referer: z.string().max(2000).optional(),
+  refPath: z.string().max(2000).optional(),
+  refPayload: z.string().max(2000).optional(),
+  refUsed: z.boolean().optional(),
+});
+export const changeItemRequestSchema = orderAccessSchema.extend({
+  itemId: positiveId,
+  /** 0 removes the item. */
+  quantity: z.number().int().min(0).max(99),
+});
+export const removeItemRequestSchema = orderAccessSchema.extend({ itemId: positiveId });
+
+export const orderItemSchema = z.object({
+  id: z.number().int(),
+  quantity: z.number().int(),
+  variantId: z.number().int(),
+  offerId: z.number().int(),
+  offerSlug: z.string(),
+  hotelSlug: z.string(),
+  title: z.string(),
+  subtitle: z.string(),
+  image: imageSchema.nullable(),
+  unitPrice: priceSchema,
+  currency: currencySchema,
+  total: priceSchema,
+  parameter: z.object({ nights: z.number().int(), persons: z.number().int() }),
+  /** Units the shop can still sell of this variant (the order's own units not counted). */
+  available: z.number().int(),
+});
+export type OrderItem = z.infer<typeof orderItemSchema>;
+
+export const summarySchema = z.object({
+  subtotal: priceSchema,
+  shippingTotal: priceSchema,
+  discountTotal: priceSchema,
+  /** What is left to pay after the discount and prepaid amounts. */
+  total: priceSchema,
+  fees: z.array(z.object({ name: z.string(), amount: priceSchema })),
+  /** Gift cards and account credit applied, each with its masked code. */
+  prepaid: z.array(z.object({ name: z.string(), amount: priceSchema })),
+});
+export type OrderSummary = z.infer<typeof summarySchema>;
+
+export const reductionSchema = z.object({
+  code: z.string(),
+  name: z.string(),
+  operation: z.enum(['+', '%']),
+  /** Cents for '+', a fraction 0..1 for '%'. */
+  value: z.number(),
+});
+
+export const genderSchema = z.union([z.literal(10), z.literal(20), z.literal(0)]);
+
+/** Customer data of an order (SPEC §5 messages come from the field names). */
+export const customerDataSchema = z.object({
+  gender: genderSchema,
+  firstName: z.string().trim().min(1).max(100),
+  lastName: z.string().trim().min(1).max(100),
+  email: z.email().max(200),
+  phone: z
+    .string()
+    .trim()
+    .max(40)
+    .regex(/^[+0-9 ()/-]*$/, messageKeys.phone)
+    .default(''),
+  street: z.string().trim().min(1).max(200),
+  houseNumber: z.string().trim().min(1).max(20),
+  postcode: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9 -]{3,10}$/, messageKeys.postcode),
+  city: z.string().trim().min(1).max(100),
+  country: z.enum(addressCountries),
+  membershipNumber: z.string().trim().max(40).default(''),
+  newsletter: z.boolean().default(false),
+});
+export type CustomerData = z.infer<typeof customerDataSchema>;
+
+export const customerRequestSchema = orderAccessSchema.extend({
+  ...customerDataSchema.shape,
+  /** Terms and data protection must be accepted to buy (SPEC §5). */
+  acceptTerms: z.literal(true, { error: messageKeys.acceptTerms }),
+});
+
+export const orderSchema = z.object({
+  id: z.number().int(),
+  token: z.string(),
+  status: z.enum(orderStatuses),
+  currency: currencySchema,
+  paymentType: z.enum(paymentTypes).nullable(),
+  items: z.array(orderItemSchema),
+  itemCount: z.number().int(),
+  summary: summarySchema,
+  reduction: reductionSchema.nullable(),
+  reductionId: z.number().int().nullable(),
+  customer: customerDataSchema.nullable(),
+  createdAt: z.string(),
+  closedAt: z.string().nullable(),
+  paidAt: z.string().nullable(),
+});
+export type Order = z.infer<typeof orderSchema>;
+
+/** The answer of every cart change: what changed, and the new summary. */
+export const cartChangeSchema = z.object({
+  added: z.array(orderItemSchema),
+  modified: z.array(orderItemSchema),
+  removed: z.array(orderItemSchema),
+  summary: summarySchema,
+  itemCount: z.number().int(),
+});
+export type CartChange = z.infer<typeof cartChangeSchema>;
+
+export const notificationKinds = [
+  'NotAvailable',
+  'QuantityDecreased',
+  'PromotionCodeExpired',
+  'PromotionCodeInvalid',
+  'PriceHasChanged',
+  'GiftCardInvalidated',
+] as const;
+export type NotificationKind = (typeof notificationKinds)[number];
+
+export const notificationSchema = z.object({
+  kind: z.enum(notificationKinds),
+  /** Placeholders of the text: title, quantity, code, price... */
+  params: z.record(z.string(), z.union([z.string(), z.number()])),
+  /** The text in the caller's language with its placeholders filled. */
+  text: z.string(),
+});
+export type OrderNotification = z.infer<typeof notificationSchema>;
+
+/** SPEC §3: the order validation result (prepare and validate calls). */
+export const validationResultSchema = z.object({
+  validForSale: z.boolean(),
+  itemQuantityChanged: z.boolean(),
+  itemSoldOut: z.boolean(),
+  reductionInvalidated: z.boolean(),
+  giftCardInvalidated: z.boolean(),
+  priceChanged: z.boolean(),
+  notifications: z.array(notificationSchema),
+  order: orderSchema,
+});
+export type ValidationResult = z.infer<typeof validationResultSchema>;
+
+export const reductionRequestSchema = orderAccessSchema.extend({ code: z.string().trim().min(1).max(50) });
+export const reductionInfoSchema = z.object({
+  valid: z.boolean(),
+  operation: z.enum(['+', '%']).nullable(),
+  value: z.number().nullable(),
+  name: z.string().nullable(),
+  /** Cents; the code applies from this subtotal on. */
+  minimumOrder: z.number().int().nullable(),
+});
+export const giftCardRequestSchema = orderAccessSchema.extend({
+  tan: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9-]{4,40}$/, messageKeys.giftCardCode),
+});
+
+export const closeRequestSchema = orderAccessSchema.extend({ paymentType: z.enum(paymentTypes) });
+export const closeResponseSchema = z.object({
+  order: orderSchema,
+  /** Where the customer approves the payment (PayPal, Amazon Pay); null when nothing is left to approve. */
+  redirectUrl: z.string().nullable(),
+});
+
+export const wireTransferSchema = z.object({
+  accountHolder: z.string(),
+  iban: z.string(),
+  bic: z.string(),
+  bank: z.string(),
+  /** The payment reference the customer must quote. */
+  reference: z.string(),
+  amount: priceSchema,
+  /** ISO date: stock is held until then. */
+  dueDate: z.string(),
+});
+export const paymentInfoSchema = z.object({
+  status: z.enum(orderStatuses),
+  paymentType: z.enum(paymentTypes).nullable(),
+  amount: priceSchema,
+  wireTransfer: wireTransferSchema.nullable(),
+  /** The last provider attempt: approved, captured, declined, cancelled, timeout... */
+  lastAttempt: z.object({ provider: z.string(), status: z.string() }).nullable(),
+});
+export type PaymentInfo = z.infer<typeof paymentInfoSchema>;
+
+export const affiliateSummarySchema = z.object({
+  id: z.number().int(),
+  total: z.number().int(),
+  currency: currencySchema,
+  /** 0 = new customer. */
+  customer: z.number().int(),
+  usedReduction: z.string().nullable(),
+});
+export const orderMetaSchema = z.object({
+  id: z.number().int(),
+  status: z.enum(orderStatuses),
+  itemCount: z.number().int(),
+  total: priceSchema,
+  affiliate: affiliateSummarySchema,
+  referral: z
+    .object({
+      code: z.string(),
+      path: z.string().nullable(),
+      referer: z.string().nullable(),
+      used: z.boolean(),
+    })
+    .nullable(),
+});
+
+export const payPalTransactionRequestSchema = orderAccessSchema.extend({
+  payPalOrderId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, messageKeys.providerReference),
+});
+export const amazonPayRequestSchema = orderAccessSchema.extend({
+  amazonCheckoutSessionId: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,100}$/, messageKeys.providerReference)
+    .optional(),
+});
+export const amazonPayResponseSchema = z.object({
+  amazonCheckoutSessionId: z.string(),
+  redirectUrl: z.string().nullable(),
+  state: z.string(),
+});
+
+export const optinRequestSchema = orderAccessSchema.extend({
+  optinEmail: z.boolean(),
+  optinPhone: z.boolean(),
+  optinNewsletter: z.boolean(),
+});
