@@ -12,7 +12,15 @@
 import http from 'node:http';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { type BenchResult, median, postgresUrl, runLoad, startServer, writeResults } from './lib.ts';
+import {
+  type BenchResult,
+  freePort,
+  median,
+  postgresUrl,
+  runLoad,
+  startServer,
+  writeResults,
+} from './lib.ts';
 
 const { values } = parseArgs({
   options: {
@@ -28,9 +36,10 @@ const admin = new pg.Client({ connectionString: postgresUrl });
 await admin.connect();
 await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
 
+const port = await freePort();
 const server = await startServer({
   database: 'postgres',
-  port: 3100,
+  port,
   env: { DATABASE_SCHEMA: schema, SEED_ON_START: 'true', DATABASE_POOL_SIZE: '16' },
 });
 const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
@@ -42,7 +51,7 @@ function call(method: string, path: string, body?: unknown): Promise<{ status: n
     const request = http.request(
       {
         host: '127.0.0.1',
-        port: 3100,
+        port,
         method,
         path,
         agent,

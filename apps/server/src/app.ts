@@ -103,7 +103,7 @@ export async function buildApp({ config, database }: AppDependencies): Promise<F
     providers: createPaymentProviders(config, database.db),
     payments: config.payments,
   };
-  registerOrderRoutes(app, checkout);
+  registerOrderRoutes(app, { ...checkout, cartDb: database.cartDb });
   await registerPaymentWebhookRoutes(app, {
     providers: checkout.providers,
     db: database.db,

@@ -18,6 +18,13 @@ export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 export type DatabaseHandle = {
   db: Database;
+  /**
+   * The same database, on connections that commit without waiting for the disk (PostgreSQL's
+   * synchronous_commit = off). For cart changes only: a crash may lose the last fraction of a second of
+   * them, whole transactions at a time, never half of one, and any later durable commit flushes them
+   * too. Money, stock, codes and payments are closed on `db`. On PGlite it is `db`.
+   */
+  cartDb: Database;
   kind: 'pglite' | 'postgres';
   /** Applies pending migrations; safe to call from several processes at once. */
   migrate(): Promise<void>;
@@ -52,6 +59,7 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {
     db,
+    cartDb: db,
     kind: 'pglite',
     // PGlite is one in-process connection: nothing else can race it.
     migrate: () => migratePglite(db as never, { migrationsFolder }),
@@ -76,15 +84,19 @@ async function openPostgres(url: string, poolSize: number, schemaName?: string):
       await setup.end();
     }
   }
-  const pool = new pg.Pool({
+  // Extensions live in public; our tables and text-search configurations in the schema.
+  const searchPath = schemaName ? `-c search_path=${schemaName},public` : '';
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, options: searchPath });
+  const cartPool = new pg.Pool({
     connectionString: url,
     max: poolSize,
-    // Extensions live in public; our tables and text-search configurations in the schema.
-    ...(schemaName ? { options: `-c search_path=${schemaName},public` } : {}),
+    options: `${searchPath} -c synchronous_commit=off`.trim(),
   });
   // An idle client that loses its server must not crash the process; the next query reports it.
   pool.on('error', () => {});
+  cartPool.on('error', () => {});
   const db = drizzleNodePostgres(pool, { schema }) as unknown as Database;
+  const cartDb = drizzleNodePostgres(cartPool, { schema }) as unknown as Database;
 
   async function withExclusiveLock<T>(lockId: number, work: () => Promise<T>): Promise<T> {
     const lockClient = await pool.connect();
@@ -99,13 +111,16 @@ async function openPostgres(url: string, poolSize: number, schemaName?: string):
 
   return {
     db,
+    cartDb,
     kind: 'postgres',
     migrate: () =>
       withExclusiveLock(LOCK_IDS.migrate, () =>
         migrateNodePostgres(db as never, { migrationsFolder, migrationsSchema: schemaName ?? 'drizzle' }),
       ),
     withExclusiveLock,
-    close: () => pool.end(),
+    close: async () => {
+      await Promise.all([pool.end(), cartPool.end()]);
+    },
   };
 }
 

@@ -28,6 +28,7 @@ import { problemSchema } from '@shop/contracts/problem';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Database } from '#src/db/client.ts';
 import { HttpProblem } from '#src/http/problem.ts';
 import type { CheckoutDeps } from './checkout.service.ts';
 import * as checkout from './checkout.service.ts';
@@ -43,12 +44,13 @@ const errors = {
   428: problemSchema,
 };
 
-export type OrderRouteDeps = CheckoutDeps;
+/** `cartDb` commits cart changes without waiting for the disk; closing and paying use `db` (see db/client.ts). */
+export type OrderRouteDeps = CheckoutDeps & { cartDb: Database };
 
 /** SPEC §7 "Orders". Guests prove access with id + key on every call; prices come only from the server. */
 export function registerOrderRoutes(server: FastifyInstance, deps: OrderRouteDeps): void {
   const app = server.withTypeProvider<ZodTypeProvider>();
-  const { db } = deps;
+  const { db, cartDb } = deps;
   const caller = (request: FastifyRequest) => ({
     brand: request.brand,
     locale: request.locale,
@@ -66,7 +68,7 @@ export function registerOrderRoutes(server: FastifyInstance, deps: OrderRouteDep
         response: { 201: createOrderResponseSchema },
       },
     },
-    async (request, reply) => reply.code(201).send(await orders.createOrder(db, request)),
+    async (request, reply) => reply.code(201).send(await orders.createOrder(cartDb, request)),
   );
 
   app.get(
@@ -92,7 +94,7 @@ export function registerOrderRoutes(server: FastifyInstance, deps: OrderRouteDep
         response: { 200: cartChangeSchema, ...errors },
       },
     },
-    async (request) => orders.addItem(db, request, request.body),
+    async (request) => orders.addItem(cartDb, request, request.body),
   );
   app.put(
     '/api/order/items',
@@ -104,7 +106,7 @@ export function registerOrderRoutes(server: FastifyInstance, deps: OrderRouteDep
         response: { 200: cartChangeSchema, ...errors },
       },
     },
-    async (request) => orders.changeItem(db, request, request.body),
+    async (request) => orders.changeItem(cartDb, request, request.body),
   );
   app.delete(
     '/api/order/items',
@@ -116,7 +118,7 @@ export function registerOrderRoutes(server: FastifyInstance, deps: OrderRouteDep
         response: { 200: cartChangeSchema, ...errors },
       },
     },
-    async (request) => orders.removeItem(db, request, request.body),
+    async (request) => orders.removeItem(cartDb, request, request.body),
   );
 
   app.post(
@@ -129,7 +131,7 @@ export function registerOrderRoutes(server: FastifyInstance, deps: OrderRouteDep
         response: { 200: orderSchema, 417: problemSchema, ...errors },
       },
     },
-    async (request) => orders.applyReduction(db, request, request.body),
+    async (request) => orders.applyReduction(cartDb, request, request.body),
   );
   app.delete(
     '/api/order/reduction',
@@ -141,7 +143,7 @@ export function registerOrderRoutes(server: FastifyInstance, deps: OrderRouteDep
         response: { 200: orderSchema, ...errors },
       },
     },
-    async (request) => orders.removeReduction(db, request, request.body),
+    async (request) => orders.removeReduction(cartDb, request, request.body),
   );
   app.get(
     '/api/order/reduction/:id',
@@ -172,7 +174,7 @@ export function registerOrderRoutes(server: FastifyInstance, deps: OrderRouteDep
       },
       preHandler: requireGiftCards,
     },
-    async (request) => orders.addGiftCard(db, request, request.body),
+    async (request) => orders.addGiftCard(cartDb, request, request.body),
   );
   app.delete(
     '/api/order/giftcard',
@@ -185,7 +187,7 @@ export function registerOrderRoutes(server: FastifyInstance, deps: OrderRouteDep
       },
       preHandler: requireGiftCards,
     },
-    async (request) => orders.removeGiftCard(db, request, request.body),
+    async (request) => orders.removeGiftCard(cartDb, request, request.body),
   );
 
   app.put(
@@ -198,7 +200,7 @@ export function registerOrderRoutes(server: FastifyInstance, deps: OrderRouteDep
         response: { 200: orderSchema, ...errors },
       },
     },
-    async (request) => orders.setCustomer(db, request, request.body),
+    async (request) => orders.setCustomer(cartDb, request, request.body),
   );
 
   app.get(
@@ -211,7 +213,7 @@ export function registerOrderRoutes(server: FastifyInstance, deps: OrderRouteDep
         response: { 200: validationResultSchema, ...errors },
       },
     },
-    async (request) => orders.prepareOrder(db, request, path(request.params)),
+    async (request) => orders.prepareOrder(cartDb, request, path(request.params)),
   );
   app.get(
     '/api/order/validate/:id/:key',
@@ -236,7 +238,7 @@ export function registerOrderRoutes(server: FastifyInstance, deps: OrderRouteDep
       },
     },
     // SPEC §7: an empty list on failure.
-    async (request) => orders.takeNotifications(db, request, path(request.params)).catch(() => []),
+    async (request) => orders.takeNotifications(cartDb, request, path(request.params)).catch(() => []),
   );
   app.get(
     '/api/order/summary/:id/:key',
