@@ -52,16 +52,19 @@ export async function closeOrder(
 ): Promise<CloseResult> {
   const { db } = deps;
   const outcome = await db.transaction(async (tx) => {
+    // Lock first, read after: a read that waited for the lock would see the lines, code and cards as
+    // they were before the wait (READ COMMITTED re-checks only the locked row).
     const order = await loadOrder(tx, caller, input.orderId, input.key, true);
+    const locked = await snapshotOf(tx, order, caller.locale);
     assertNotGone(order);
-    const unchanged = async () => ({ snapshot: await snapshotOf(tx, order, caller.locale), create: false });
-    if (order.status === 'paid' || order.status === 'awaiting-payment') return unchanged();
+    const unchanged = { snapshot: locked, create: false };
+    if (order.status === 'paid' || order.status === 'awaiting-payment') return unchanged;
     if (order.status === 'payment-pending') {
-      if (order.payment_type === input.paymentType) return unchanged();
+      if (order.payment_type === input.paymentType) return unchanged;
       // The customer left PayPal / Amazon Pay and chose another way to pay: start over from the cart.
       await releaseHold(tx, order, 'cart');
     }
-    const snapshot = await snapshotOf(tx, order, caller.locale);
+    const snapshot = order.status === 'cart' ? locked : await snapshotOf(tx, order, caller.locale);
     if (!snapshot.items.length) throw new HttpProblem(409, 'order-conflict', 'the cart is empty');
     if (!order.customer_data) throw new HttpProblem(409, 'order-conflict', 'customer data missing');
     // A gift card used up elsewhere since it was applied: tell the customer instead of charging them more.
@@ -92,8 +95,9 @@ export async function closeOrder(
       closed = await repository.updateOrder(tx, order.id, { ...base, status: 'payment-pending', holdUntil });
       create = true;
     }
-    // Read again: the lines now show the stock left after this order's hold.
-    return { snapshot: await snapshotOf(tx, closed, caller.locale), create };
+    // The lines show the stock left after this order's hold, as a later read would.
+    const items = snapshot.items.map((item) => ({ ...item, stock: item.stock - item.quantity }));
+    return { snapshot: { ...snapshot, order: closed, items }, create };
   });
 
   const { order } = outcome.snapshot;

@@ -27,7 +27,7 @@ export async function loadOrder(
   return order;
 }
 
-/** The same check, reading the whole order in the same round trip (for reads). */
+/** The same check, reading the whole order in the same round trip (reads; to change it, lock with loadOrder). */
 export async function loadSnapshot(
   db: Database,
   shopper: Shopper,

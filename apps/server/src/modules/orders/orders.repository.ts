@@ -302,8 +302,22 @@ export type OrderUpdate = {
   optins?: unknown;
 };
 
+/**
+ * Writes the given fields (and updated_at) while the order is still a cart; false when it no longer is
+ * (closed meanwhile). One statement, so it needs no transaction.
+ */
+export async function updateCart(db: Database, id: number, update: OrderUpdate): Promise<boolean> {
+  return (await writeOrder(db, id, update, sql`AND status = 'cart'`)) !== undefined;
+}
+
 /** Writes the given fields (and updated_at); fields left out stay as they are. Answers the row as written. */
 export async function updateOrder(db: Database, id: number, update: OrderUpdate): Promise<OrderRow> {
+  const row = await writeOrder(db, id, update, sql``);
+  if (!row) throw new Error(`order ${id} does not exist`);
+  return row;
+}
+
+async function writeOrder(db: Database, id: number, update: OrderUpdate, condition: SQL) {
   const sets = [sql`updated_at = now()`];
   if (update.status !== undefined) sets.push(sql`status = ${update.status}`);
   if (update.paymentType !== undefined) sets.push(sql`payment_type = ${update.paymentType}`);
@@ -328,10 +342,9 @@ export async function updateOrder(db: Database, id: number, update: OrderUpdate)
   if (update.holdUntil !== undefined) sets.push(sql`hold_until = ${update.holdUntil?.toISOString() ?? null}`);
   const [row] = await queryRows<OrderRow>(
     db,
-    sql`UPDATE orders SET ${sql.join(sets, sql`, `)} WHERE id = ${id} RETURNING ${orderColumns}`,
+    sql`UPDATE orders SET ${sql.join(sets, sql`, `)} WHERE id = ${id} ${condition} RETURNING ${orderColumns}`,
   );
-  if (!row) throw new Error(`order ${id} does not exist`);
-  return withDates(row, orderDates) as OrderRow;
+  return withDates(row, orderDates);
 }
 
 export async function addOrderCard(db: Database, orderId: number, giftCardId: number): Promise<void> {

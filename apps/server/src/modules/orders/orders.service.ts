@@ -226,9 +226,16 @@ export async function setCustomer(
   input: Access & CustomerData & { acceptTerms: true },
 ): Promise<Order> {
   const { orderId, key, acceptTerms, ...customer } = input;
-  return changeCart(db, shopper, { orderId, key }, async (tx, order) => {
-    await repository.updateOrder(tx, order.id, { customerData: { ...customer, acceptTerms } });
-    return presentOrder(await freshSnapshot(tx, shopper, order.id), shopper.locale);
+  const customerData = { ...customer, acceptTerms };
+  const order = await loadOrder(db, shopper, orderId, key);
+  assertNotGone(order);
+  // A cart takes it in one guarded statement; an order waiting at a provider is reopened first.
+  if (order.status === 'cart' && (await repository.updateCart(db, order.id, { customerData }))) {
+    return presentOrder(await snapshotOf(db, order, shopper.locale), shopper.locale);
+  }
+  return changeCart(db, shopper, { orderId, key }, async (tx, locked) => {
+    await repository.updateOrder(tx, locked.id, { customerData });
+    return presentOrder(await freshSnapshot(tx, shopper, locked.id), shopper.locale);
   });
 }
 
@@ -322,6 +329,15 @@ export async function prepareOrder(
   shopper: Shopper,
   access: Access,
 ): Promise<ValidationResult> {
+  // The usual case, a cart that can be sold as it is, is answered from one read without a transaction.
+  const current = await loadSnapshot(db, shopper, access.orderId, access.key);
+  assertNotGone(current.order);
+  if (current.order.status === 'cart' && !current.order.notifications.length) {
+    const check = await reconcile(db, shopper, current, false);
+    if (!check.notifications.length) {
+      return presentValidation(check, presentOrder(current, shopper.locale), shopper);
+    }
+  }
   return changeCart(db, shopper, access, async (tx, order) => {
     const before = await snapshotOf(tx, order, shopper.locale);
     const result = await reconcile(tx, shopper, before, true);
