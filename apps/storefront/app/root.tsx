@@ -1,4 +1,4 @@
-import type { CSSProperties, ReactNode } from 'react';
+import { type CSSProperties, lazy, type ReactNode, useEffect } from 'react';
 import {
   isRouteErrorResponse,
   Links,
@@ -10,6 +10,7 @@ import {
   ScrollRestoration,
   useRouteError,
 } from 'react-router';
+import { CartDrawer } from '#app/features/layout/components/cart-drawer.tsx';
 import { CookieBanner } from '#app/features/layout/components/cookie-banner.tsx';
 import { LoadingOverlay } from '#app/features/layout/components/loading-overlay.tsx';
 import { ScrollToTop } from '#app/features/layout/components/scroll-to-top.tsx';
@@ -18,10 +19,13 @@ import { SiteHeader } from '#app/features/layout/components/site-header.tsx';
 import { useSiteLock } from '#app/features/layout/hooks/use-site-lock.ts';
 import { loadNavigation } from '#app/features/layout/layout.server.ts';
 import { messagesFor } from '#app/i18n/messages.server.ts';
+import { loadStoredCart } from '#app/lib/orders/cart-store.ts';
+import { captureReferral } from '#app/lib/orders/referral.ts';
 import type { LoaderArgs } from '#app/lib/route-types.ts';
 import type { BrandConfig } from '#app/lib/shop-context.ts';
 import { type ShopData, useShopData, useT } from '#app/lib/shop-data.ts';
 import { NotFound } from '#app/ui/not-found.tsx';
+import { Toaster } from '#app/ui/toaster.tsx';
 import stylesHref from './styles.css?url';
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: stylesHref }];
@@ -55,9 +59,22 @@ function brandStyle(brand: BrandConfig): CSSProperties {
   } as CSSProperties;
 }
 
+/** The cart drawer's contents: their own chunk, fetched when the cart is first wanted. */
+const loadCartPanel = () => import('#app/features/cart/components/cart-panel.tsx');
+const CartPanel = lazy(loadCartPanel);
+
+/** Client start (after hydration): a partner link's referral, and the stored cart (SPEC §4). */
+function useClientStart() {
+  useEffect(() => {
+    captureReferral();
+    void loadStoredCart();
+  }, []);
+}
+
 export function Layout({ children }: { children: ReactNode }) {
   const data = useShopData();
   const siteLock = useSiteLock();
+  useClientStart();
   return (
     <html lang={data?.locale ?? 'de'} style={data ? brandStyle(data.brand) : undefined} id="top">
       <head>
@@ -68,13 +85,15 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body>
-        {data ? <SiteHeader /> : null}
+        {data ? <SiteHeader onCartIntent={loadCartPanel} /> : null}
         <main id="main" tabIndex={-1} aria-busy={siteLock.isBusy || undefined}>
           {children}
         </main>
         {data ? <SiteFooter /> : null}
         {data?.brand.hasCookieConsent ? <CookieBanner /> : null}
         {data ? <ScrollToTop /> : null}
+        {data ? <CartDrawer Panel={CartPanel} /> : null}
+        <Toaster />
         <LoadingOverlay isShown={siteLock.isOverlayShown} />
         {/* Page changes start at the top; back/forward restore the position (SPEC §2). */}
         <ScrollRestoration />

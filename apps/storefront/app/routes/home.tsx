@@ -75,7 +75,7 @@ export default function HomeRoute() {
         {deals.length > 0 ? (
           <section className="travel-deals" aria-labelledby="deals-heading">
             <h2 id="deals-heading">{t('home.travelDeals')}</h2>
-            <OfferGrid offers={deals} />
+            <OfferGrid offers={deals} listName="travel deals" />
           </section>
         ) : null}
         <SearchScreen view={search} heading={t('home.allOffers')} headingLevel={2} />

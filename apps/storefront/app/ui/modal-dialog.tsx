@@ -6,7 +6,20 @@ import {
   useEffect,
   useRef,
 } from 'react';
+import { createStore, useStore } from '#app/lib/store.ts';
 import { CloseIcon } from './icons.tsx';
+
+/**
+ * The open modal dialogs, innermost last. A modal makes everything outside it inert (hidden from
+ * assistive technology too), so toasts and the loading overlay render inside the top one while it
+ * is open (see `useTopLayerHost`).
+ */
+const openDialogs = createStore<HTMLDialogElement[]>([]);
+
+/** Where page-wide layers (toasts, the loading overlay) must render to be seen and heard: null = in place. */
+export function useTopLayerHost(): HTMLDialogElement | null {
+  return useStore(openDialogs, (dialogs) => dialogs[dialogs.length - 1] ?? null, null);
+}
 
 const focusableSelector =
   'a[href],button:not([disabled]),input:not([disabled]),select:not([disabled]),textarea:not([disabled]),[tabindex]:not([tabindex="-1"])';
@@ -33,11 +46,13 @@ export function ModalDialog({ isOpen, onClose, labelledBy, className, children }
     if (!isOpen || !element) return;
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     element.showModal();
+    openDialogs.set((dialogs) => [...dialogs, element]);
     (
       element.querySelector<HTMLElement>('[data-autofocus]') ??
       element.querySelector<HTMLElement>(focusableSelector)
     )?.focus();
     return () => {
+      openDialogs.set((dialogs) => dialogs.filter((open) => open !== element));
       element.close();
       // The browser may already have restored focus (Escape), and the visitor may have moved on
       // before this runs: only take focus back when it is lost or still inside the dialog.
@@ -101,7 +116,8 @@ export function DialogHeader({
 }) {
   return (
     <div className="dialog-header">
-      <h2 id={id} className="dialog-title">
+      {/* Focusable from code: where focus goes when the control that had it disappears. */}
+      <h2 id={id} className="dialog-title" tabIndex={-1}>
         {title}
       </h2>
       <button type="button" className="icon-link" onClick={onClose} aria-label={closeLabel}>

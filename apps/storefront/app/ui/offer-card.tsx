@@ -1,14 +1,38 @@
 import type { OfferSummary } from '@shop/contracts/catalogue';
+import { useEffect } from 'react';
 import { Link } from 'react-router';
+import { type EcommerceItem, toEuros, trackEcommerce } from '#app/lib/analytics.ts';
 import { useT } from '#app/lib/shop-data.ts';
 import { offerPath } from '#app/lib/site-paths.ts';
 import { srcSetFor } from './image.ts';
 import { InsteadPrice } from './price.tsx';
 import { nightsText, personsText } from './ranges.ts';
 
+/** An offer as GA4 lists it (view_item_list, select_item). */
+function listItem(offer: OfferSummary, index: number, listName: string): EcommerceItem {
+  return {
+    item_id: String(offer.id),
+    item_name: offer.display,
+    item_brand: offer.contact.name,
+    item_list_name: listName,
+    index,
+    price: toEuros(offer.price.total),
+  };
+}
+
+type OfferCardProps = {
+  offer: OfferSummary;
+  isPriority?: boolean;
+  /** Position and list, for the "offer clicked" analytics event. */
+  index?: number;
+  listName?: string;
+};
+
 /** One offer in a grid; the title link covers the whole card. */
-export function OfferCard({ offer, isPriority = false }: { offer: OfferSummary; isPriority?: boolean }) {
+export function OfferCard({ offer, isPriority = false, index = 0, listName = '' }: OfferCardProps) {
   const t = useT();
+  const reportClick = () =>
+    trackEcommerce('select_item', { item_list_name: listName, items: [listItem(offer, index, listName)] });
   return (
     <article className={offer.isSoldOut ? 'offer-card is-sold-out' : 'offer-card'}>
       <div className="offer-card-media">
@@ -37,7 +61,11 @@ export function OfferCard({ offer, isPriority = false }: { offer: OfferSummary; 
           {offer.contact.name} · {offer.contact.city}, {offer.contact.country.name}
         </p>
         <h3 className="offer-card-title">
-          <Link className="stretched-link" to={offerPath(offer.contact.slug, offer.slug)}>
+          <Link
+            className="stretched-link"
+            to={offerPath(offer.contact.slug, offer.slug)}
+            onClick={reportClick}
+          >
             {offer.display}
           </Link>
         </h3>
@@ -62,12 +90,27 @@ export function OfferCard({ offer, isPriority = false }: { offer: OfferSummary; 
   );
 }
 
-export function OfferGrid({ offers, priorityCount = 0 }: { offers: OfferSummary[]; priorityCount?: number }) {
+type OfferGridProps = {
+  offers: OfferSummary[];
+  priorityCount?: number;
+  /** The list's name in analytics (search results, travel deals, a hotel's offers). */
+  listName?: string;
+};
+
+export function OfferGrid({ offers, priorityCount = 0, listName = 'offers' }: OfferGridProps) {
+  // Search impressions (SPEC §1): each list of results the visitor sees, once per list.
+  useEffect(() => {
+    if (offers.length === 0) return;
+    trackEcommerce('view_item_list', {
+      item_list_name: listName,
+      items: offers.map((offer, index) => listItem(offer, index, listName)),
+    });
+  }, [offers, listName]);
   return (
     <ul className="offer-grid">
       {offers.map((offer, index) => (
         <li key={offer.id}>
-          <OfferCard offer={offer} isPriority={index < priorityCount} />
+          <OfferCard offer={offer} isPriority={index < priorityCount} index={index} listName={listName} />
         </li>
       ))}
     </ul>

@@ -63,7 +63,7 @@ export function HotelOverview({ hotel, offers, breadcrumbs }: HotelOverviewProps
       </div>
       <section aria-labelledby="hotel-offers-heading">
         <h2 id="hotel-offers-heading">{t('hotel.offers')}</h2>
-        <OfferGrid offers={offers} />
+        <OfferGrid offers={offers} listName="hotel offers" />
       </section>
     </article>
   );

@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
+import { storageKeys } from '#app/lib/browser-storage.ts';
 import { useT } from '#app/lib/shop-data.ts';
 
 /** SPEC §9 "cookie acceptance flag": 'true' = all cookies, 'false' = just the necessary ones. */
-const storageKey = 'cookieConsent';
+const storageKey = storageKeys.cookieConsent;
 
 /**
  * Asks once for consent; the answer stays in localStorage. Rendered after hydration only (the server

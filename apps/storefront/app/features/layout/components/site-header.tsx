@@ -1,18 +1,26 @@
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
+import { openCartDrawer, useCartCount } from '#app/lib/orders/cart-store.ts';
 import { useShop, useT } from '#app/lib/shop-data.ts';
 import { toSlug } from '#app/lib/slug.ts';
 import { CartIcon, MailIcon, MenuIcon, PhoneIcon, SearchIcon, TagIcon, UserIcon } from '#app/ui/icons.tsx';
-import { CartDrawer } from './cart-drawer.tsx';
 import { LanguageSelector } from './language-selector.tsx';
 import { LoginDialog } from './login-dialog.tsx';
 import { NavDropdown } from './nav-dropdown.tsx';
 import { SearchDialog } from './search-dialog.tsx';
 
-/** The modal layers the top bar opens (one at a time: a modal makes the rest of the page inert). */
-type Overlay = 'search' | 'cart' | 'login';
+/**
+ * The modal layers the top bar opens (one at a time: a modal makes the rest of the page inert). The
+ * cart drawer is the root layout's: an add to the cart opens it too.
+ */
+type Overlay = 'search' | 'login';
 
-export function SiteHeader() {
+type Props = {
+  /** Called when the visitor shows interest in the cart (pointer or focus on its button): load its code. */
+  onCartIntent?: () => void;
+};
+
+export function SiteHeader({ onCartIntent }: Props) {
   const { brand, menu, bargain } = useShop();
   const t = useT();
   const location = useLocation();
@@ -21,6 +29,8 @@ export function SiteHeader() {
   const [isMenuOpen, setMenuOpen] = useState(false);
   const [overlay, setOverlay] = useState<Overlay | null>(null);
   const closeOverlay = () => setOverlay(null);
+  // 0 on the server and until the stored cart is read: the count appears after hydration.
+  const cartCount = useCartCount();
 
   // A page change or a click elsewhere closes open dropdowns, dialogs and the mobile menu.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every navigation on purpose
@@ -106,12 +116,14 @@ export function SiteHeader() {
               type="button"
               className="icon-link cart-button"
               aria-haspopup="dialog"
-              aria-label={t('layout.cart', { count: 0 })}
-              onClick={() => setOverlay('cart')}
+              aria-label={t('layout.cart', { count: cartCount })}
+              onClick={openCartDrawer}
+              onPointerEnter={onCartIntent}
+              onFocus={onCartIntent}
             >
               <CartIcon />
               <span className="cart-count" aria-hidden="true">
-                0
+                {cartCount}
               </span>
             </button>
             <button
@@ -178,7 +190,6 @@ export function SiteHeader() {
       </header>
       <SearchDialog isOpen={overlay === 'search'} onClose={closeOverlay} />
       <LoginDialog isOpen={overlay === 'login'} onClose={closeOverlay} />
-      <CartDrawer isOpen={overlay === 'cart'} onClose={closeOverlay} />
     </>
   );
 }

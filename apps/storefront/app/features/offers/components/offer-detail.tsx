@@ -1,5 +1,7 @@
 import type { Offer, OfferData } from '@shop/contracts/catalogue';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { toEuros, trackEcommerce } from '#app/lib/analytics.ts';
 import type { Crumb } from '#app/lib/meta.ts';
 import { useT } from '#app/lib/shop-data.ts';
 import { hotelPath } from '#app/lib/site-paths.ts';
@@ -9,6 +11,7 @@ import { srcSetFor } from '#app/ui/image.ts';
 import { Markdown } from '#app/ui/markdown.tsx';
 import { InsteadPrice } from '#app/ui/price.tsx';
 import { Stars } from '#app/ui/stars.tsx';
+import { AddToCartButton } from './add-to-cart.tsx';
 import { VariantTable } from './variant-table.tsx';
 
 /**
@@ -43,8 +46,25 @@ export function BoardText({ short, name }: { short: string; name: string }) {
 
 type OfferDetailProps = { offer: Offer; details: OfferData; breadcrumbs: Crumb[] };
 
+/** The variant chosen at first: the cheapest one on sale (the "from" price above the table). */
+function firstChoice(offer: Offer): number | null {
+  const onSale = offer.variants.filter((variant) => !variant.isSoldOut);
+  onSale.sort((a, b) => a.price.total - b.price.total);
+  return onSale[0]?.id ?? null;
+}
+
 export function OfferDetail({ offer, details, breadcrumbs }: OfferDetailProps) {
   const t = useT();
+  const [variantId, setVariantId] = useState(() => firstChoice(offer));
+  // A client navigation to another offer reuses this component: start from that offer's choice.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once per offer, not per loader answer
+  useEffect(() => {
+    setVariantId(firstChoice(offer));
+    trackEcommerce('view_item', {
+      value: toEuros(offer.price.total),
+      items: [{ item_id: String(offer.id), item_name: offer.title, price: toEuros(offer.price.total) }],
+    });
+  }, [offer.id]);
   const [first, ...more] = offer.images.length > 0 ? offer.images : offer.image ? [offer.image] : [];
   const hotel = details.hotel;
   return (
@@ -69,7 +89,10 @@ export function OfferDetail({ offer, details, breadcrumbs }: OfferDetailProps) {
             <InsteadPrice price={offer.price.original.display} />
           </p>
           <p className="offer-saving">{t('offer.savePercent', { percent: offer.price.discountPercent })}</p>
-          <VariantTable variants={offer.variants} />
+          <VariantTable
+            variants={offer.variants}
+            selection={{ selectedId: variantId, onSelect: setVariantId }}
+          />
           {offer.isSoldOut ? (
             <div className="sold-out-box" role="status">
               <p>
@@ -83,20 +106,13 @@ export function OfferDetail({ offer, details, breadcrumbs }: OfferDetailProps) {
               >
                 {t('offer.notifyMe')}
               </button>
+              <p id="coming-soon" className="muted small">
+                {t('offer.comingSoon')}
+              </p>
             </div>
           ) : (
-            <button
-              type="button"
-              className="button add-to-cart"
-              aria-disabled="true"
-              aria-describedby="coming-soon"
-            >
-              {t('offer.addToCart')}
-            </button>
+            <AddToCartButton variantId={variantId} />
           )}
-          <p id="coming-soon" className="muted small">
-            {t('offer.comingSoon')}
-          </p>
           <p className="muted small">
             {t('offer.validity', { years: offer.validityYears })}{' '}
             {t('offer.vendor', { vendor: offer.vendor.name })}

@@ -44,7 +44,7 @@ export function SearchScreen({
           <p>{t('search.noneHint')}</p>
         </div>
       ) : (
-        <OfferGrid offers={view.items} priorityCount={headingLevel === 1 ? 2 : 0} />
+        <OfferGrid offers={view.items} priorityCount={headingLevel === 1 ? 2 : 0} listName="search results" />
       )}
       <Pagination page={view.page} pageCount={view.pageCount} />
     </section>

@@ -1,0 +1,134 @@
+import { useMemo } from 'react';
+import { useShop, useT } from '#app/lib/shop-data.ts';
+import {
+  addressCountries,
+  type CustomerField,
+  type CustomerFormValues,
+  type FieldErrors,
+} from '../customer-form.ts';
+import { FormField } from './form-field.tsx';
+
+type Props = {
+  values: CustomerFormValues;
+  errors: FieldErrors;
+  onChange: <F extends CustomerField>(field: F, value: CustomerFormValues[F]) => void;
+};
+
+/** Name, contact and address of the buyer (SPEC §3 address countries; membership number per brand). */
+export function CustomerFields({ values, errors, onChange }: Props) {
+  const t = useT();
+  const { brand, locale } = useShop();
+  const countryNames = useMemo(() => new Intl.DisplayNames([locale], { type: 'region' }), [locale]);
+  const text = (
+    field: Exclude<CustomerField, 'gender' | 'country' | 'newsletter' | 'acceptTerms'>,
+    label: string,
+    options: {
+      autoComplete: string;
+      type?: string;
+      isRequired?: boolean;
+      inputMode?: 'tel' | 'email';
+      hint?: string;
+      className?: string;
+    },
+  ) => (
+    <FormField
+      name={field}
+      label={label}
+      error={errors[field]}
+      isRequired={options.isRequired ?? true}
+      hint={options.hint}
+      className={options.className}
+    >
+      {(control) => (
+        <input
+          {...control}
+          type={options.type ?? 'text'}
+          autoComplete={options.autoComplete}
+          inputMode={options.inputMode}
+          value={values[field]}
+          onChange={(event) => onChange(field, event.target.value)}
+        />
+      )}
+    </FormField>
+  );
+
+  return (
+    <div className="form-grid">
+      <FormField
+        name="gender"
+        label={t('checkout.field.gender')}
+        error={errors.gender}
+        isRequired
+        className="field-gender"
+      >
+        {(control) => (
+          <select
+            {...control}
+            autoComplete="sex"
+            value={values.gender}
+            onChange={(event) => onChange('gender', event.target.value as CustomerFormValues['gender'])}
+          >
+            <option value="">{t('checkout.choose')}</option>
+            <option value="20">{t('checkout.gender.female')}</option>
+            <option value="10">{t('checkout.gender.male')}</option>
+            <option value="0">{t('checkout.gender.other')}</option>
+          </select>
+        )}
+      </FormField>
+      {text('firstName', t('checkout.field.firstName'), {
+        autoComplete: 'given-name',
+        className: 'field-start',
+      })}
+      {text('lastName', t('checkout.field.lastName'), { autoComplete: 'family-name' })}
+      {text('email', t('checkout.field.email'), {
+        autoComplete: 'email',
+        type: 'email',
+        inputMode: 'email',
+        hint: t('checkout.hint.email'),
+      })}
+      {text('phone', t('checkout.field.phone'), {
+        autoComplete: 'tel',
+        type: 'tel',
+        inputMode: 'tel',
+        isRequired: false,
+      })}
+      {text('street', t('checkout.field.street'), {
+        autoComplete: 'address-line1',
+        className: 'field-street',
+      })}
+      {text('houseNumber', t('checkout.field.houseNumber'), {
+        autoComplete: 'off',
+        className: 'field-number',
+      })}
+      {text('postcode', t('checkout.field.postcode'), {
+        autoComplete: 'postal-code',
+        className: 'field-postcode',
+      })}
+      {text('city', t('checkout.field.city'), { autoComplete: 'address-level2', className: 'field-city' })}
+      <FormField name="country" label={t('checkout.field.country')} error={errors.country} isRequired>
+        {(control) => (
+          <select
+            {...control}
+            autoComplete="country"
+            value={values.country}
+            onChange={(event) => onChange('country', event.target.value as CustomerFormValues['country'])}
+          >
+            <option value="">{t('checkout.choose')}</option>
+            {addressCountries.map((iso) => (
+              <option key={iso} value={iso}>
+                {countryNames.of(iso) ?? iso}
+              </option>
+            ))}
+          </select>
+        )}
+      </FormField>
+      {brand.membershipNumber
+        ? text('membershipNumber', t('checkout.field.membershipNumber'), {
+            autoComplete: 'off',
+            isRequired: false,
+            hint: t('checkout.hint.membershipNumber'),
+          })
+        : null}
+    </div>
+  );
+}

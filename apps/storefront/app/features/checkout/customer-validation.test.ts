@@ -1,0 +1,138 @@
+import { addressCountries as contractCountries } from '@shop/contracts/orders';
+import { describe, expect, it } from 'vitest';
+import { de } from '#app/i18n/de.ts';
+import { it as italian } from '#app/i18n/it.ts';
+import { createTranslate } from '#app/i18n/translate.ts';
+import {
+  addressCountries,
+  type CustomerFormValues,
+  firstErrorField,
+  initialValues,
+} from './customer-form.ts';
+import { type ValidationContext, validateCustomer } from './customer-validation.ts';
+
+const german: ValidationContext = {
+  orderId: 7,
+  orderKey: 'k3y',
+  locale: 'de',
+  t: createTranslate(de),
+  membershipPattern: null,
+};
+
+const filled: CustomerFormValues = {
+  gender: '20',
+  firstName: ' Erika ',
+  lastName: 'Mustermann',
+  email: 'erika@example.com',
+  phone: '+49 89 123',
+  street: 'Hauptstraße',
+  houseNumber: '1a',
+  postcode: '80331',
+  city: 'München',
+  country: 'DE',
+  membershipNumber: '',
+  newsletter: true,
+  acceptTerms: true,
+};
+
+describe('checkout form, checked with the contract’s customerRequestSchema', () => {
+  it('a complete form becomes the PUT /api/order/customer request (trimmed, typed)', () => {
+    const outcome = validateCustomer(filled, german);
+    expect(outcome).toEqual({
+      ok: true,
+      request: {
+        orderId: 7,
+        key: 'k3y',
+        gender: 20,
+        firstName: 'Erika',
+        lastName: 'Mustermann',
+        email: 'erika@example.com',
+        phone: '+49 89 123',
+        street: 'Hauptstraße',
+        houseNumber: '1a',
+        postcode: '80331',
+        city: 'München',
+        country: 'DE',
+        membershipNumber: '',
+        newsletter: true,
+        acceptTerms: true,
+      },
+    });
+  });
+
+  it('an empty form: every required field names itself; the terms say "Sie müssen die AGB akzeptieren!"', () => {
+    const outcome = validateCustomer(initialValues(null, 'de'), german);
+    expect(outcome.ok).toBe(false);
+    if (outcome.ok) return;
+    expect(outcome.fieldErrors).toEqual({
+      gender: 'Anrede ist ein Pflichtfeld.',
+      firstName: 'Vorname ist ein Pflichtfeld.',
+      lastName: 'Nachname ist ein Pflichtfeld.',
+      email: 'E-Mail-Adresse ist ein Pflichtfeld.',
+      street: 'Straße ist ein Pflichtfeld.',
+      houseNumber: 'Hausnummer ist ein Pflichtfeld.',
+      postcode: 'Postleitzahl ist ein Pflichtfeld.',
+      city: 'Ort ist ein Pflichtfeld.',
+      acceptTerms: 'Sie müssen die AGB akzeptieren!',
+    });
+    expect(firstErrorField(outcome.fieldErrors)).toBe('gender');
+  });
+
+  it('uses the contracts’ own messages (messages.ts) after the field’s name', () => {
+    const outcome = validateCustomer({ ...filled, postcode: '1', phone: 'call me', email: 'erika@' }, german);
+    expect(outcome.ok).toBe(false);
+    if (outcome.ok) return;
+    expect(outcome.fieldErrors).toEqual({
+      postcode: 'Postleitzahl ist keine gültige Postleitzahl',
+      phone: 'Telefon darf nur Ziffern, Leerzeichen und + ( ) / - enthalten',
+      email: 'Bitte geben Sie eine gültige E-Mail-Adresse ein.',
+    });
+  });
+
+  it('speaks the page’s language (Italian: no German left)', () => {
+    const outcome = validateCustomer(
+      { ...filled, firstName: '', postcode: 'x', acceptTerms: false },
+      { ...german, locale: 'it', t: createTranslate(italian) },
+    );
+    expect(outcome.ok).toBe(false);
+    if (outcome.ok) return;
+    expect(outcome.fieldErrors).toEqual({
+      firstName: 'Il campo Nome è obbligatorio.',
+      postcode: 'CAP non è un codice postale valido',
+      acceptTerms: 'È necessario accettare i termini e condizioni!',
+    });
+  });
+
+  it('too long: the field’s maximum', () => {
+    const outcome = validateCustomer({ ...filled, city: 'x'.repeat(101) }, german);
+    expect(!outcome.ok && outcome.fieldErrors.city).toBe('Ort darf höchstens 100 Zeichen lang sein.');
+  });
+
+  it('membership number: optional, checked against the brand’s pattern when given', () => {
+    const member = { ...german, membershipPattern: '^[0-9]{9}$' };
+    expect(validateCustomer({ ...filled, membershipNumber: '' }, member).ok).toBe(true);
+    expect(validateCustomer({ ...filled, membershipNumber: '123456789' }, member)).toMatchObject({
+      ok: true,
+      request: { membershipNumber: '123456789' },
+    });
+    expect(validateCustomer({ ...filled, membershipNumber: '12-34' }, member)).toEqual({
+      ok: false,
+      fieldErrors: { membershipNumber: 'Die Mitgliedsnummer ist ungültig.' },
+    });
+    // A brand without membership numbers never sends one.
+    expect(validateCustomer({ ...filled, membershipNumber: '12-34' }, german)).toMatchObject({
+      ok: true,
+      request: { membershipNumber: '' },
+    });
+  });
+
+  it('offers exactly the contract’s address countries', () => {
+    expect([...addressCountries]).toEqual([...contractCountries]);
+  });
+
+  it('starts empty (country by language) or with the order’s customer data, terms unticked', () => {
+    expect(initialValues(null, 'it').country).toBe('IT');
+    const again = initialValues({ ...filled, gender: 10, country: 'AT' } as never, 'de');
+    expect(again).toMatchObject({ gender: '10', country: 'AT', acceptTerms: false });
+  });
+});

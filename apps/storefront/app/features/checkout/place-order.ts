@@ -1,0 +1,72 @@
+import type { OrderNotification, PaymentType } from '@shop/contracts/orders';
+import { adjustedOrderToast, adjustedOrderToastMs } from '#app/lib/orders/adjusted-order.ts';
+import { adoptOrder, forgetCart } from '#app/lib/orders/cart-store.ts';
+import { showToast } from '#app/lib/toasts.ts';
+import { closeOrder, prepareOrder, saveCustomer } from './api/checkout-calls.ts';
+import { type FieldErrors, isCustomerField } from './customer-form.ts';
+import type { CustomerRequest } from './customer-validation.ts';
+
+/** Where placing the order ended: the form shows it or the page moves on. */
+export type PlaceOrderOutcome =
+  /** The server refused the data or the payment: messages for the form (field ones and others). */
+  | { kind: 'refused'; fieldErrors: FieldErrors; formErrors: string[] }
+  /** Preparing changed the order (SPEC §4): the toast has been shown; the customer checks the order. */
+  | { kind: 'adjusted'; notifications: OrderNotification[] }
+  /** Said by a toast already (no connection, unexpected error) or nothing to say. */
+  | { kind: 'stopped' }
+  /** PayPal / Amazon Pay: the customer approves there and comes back to /checkout/authorize. */
+  | { kind: 'redirect'; url: string }
+  /** Closed (wire transfer waits for the money, credit is paid): the order page. */
+  | { kind: 'closed'; path: string };
+
+/**
+ * SPEC §4 order flow, the checkout's steps in order: save the customer data, prepare (the server
+ * re-checks stock, prices and codes and adjusts the order), close with the payment type. Each step's
+ * answer becomes the cart; a step that fails ends the sequence (nothing has been charged before the
+ * close, and the close itself is idempotent per click-attempt).
+ */
+export async function placeOrder(
+  request: CustomerRequest,
+  paymentType: PaymentType,
+): Promise<PlaceOrderOutcome> {
+  const access = { orderId: request.orderId, key: request.key };
+
+  const saved = await saveCustomer(request);
+  if (!saved.ok) {
+    const fieldErrors: FieldErrors = {};
+    for (const [field, message] of Object.entries(saved.reaction.fieldErrors)) {
+      if (isCustomerField(field)) fieldErrors[field] = message;
+    }
+    // Field messages show at their fields; the detail list only when none of them is one of ours.
+    const formErrors = Object.keys(fieldErrors).length > 0 ? [] : saved.reaction.errors;
+    return formErrors.length > 0 || Object.keys(fieldErrors).length > 0
+      ? { kind: 'refused', fieldErrors, formErrors }
+      : { kind: 'stopped' };
+  }
+  adoptOrder(saved.data);
+
+  const prepared = await prepareOrder(access);
+  if (!prepared.ok) return { kind: 'stopped' };
+  adoptOrder(prepared.data.order);
+  const adjusted = adjustedOrderToast(prepared.data);
+  if (adjusted) {
+    showToast({ tone: 'danger', parts: adjusted, durationMs: adjustedOrderToastMs });
+    return { kind: 'adjusted', notifications: prepared.data.notifications };
+  }
+
+  const closed = await closeOrder(access, paymentType);
+  if (!closed.ok) {
+    // A toast has said it already; otherwise (a gift card used up, an empty cart) the form says it.
+    return closed.reaction.toast || closed.reaction.errors.length === 0
+      ? { kind: 'stopped' }
+      : { kind: 'refused', fieldErrors: {}, formErrors: closed.reaction.errors };
+  }
+  const { order, redirectUrl } = closed.data;
+  if (order.status === 'payment-pending' && redirectUrl) {
+    adoptOrder(order);
+    return { kind: 'redirect', url: redirectUrl };
+  }
+  // The order is closed: this browser's next add starts a new cart (SPEC §4).
+  forgetCart();
+  return { kind: 'closed', path: `/complete/${order.id}/${encodeURIComponent(order.token)}` };
+}

@@ -1,0 +1,244 @@
+import type { Order, PaymentInfo } from '@shop/contracts/orders';
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import type { MessageKey } from '#app/i18n/de.ts';
+import { isAnalyticsAllowed, toEuros, trackEcommerce } from '#app/lib/analytics.ts';
+import { readStored, writeStored } from '#app/lib/browser-storage.ts';
+import { ecommerceItem, forgetCart, storedCartAccess } from '#app/lib/orders/cart-store.ts';
+import { useShop, useT } from '#app/lib/shop-data.ts';
+import { OrderLine, OrderTotals } from '#app/ui/order-summary.tsx';
+import { getOrderDetails, type OrderDetails, type OrderMeta } from '../api/get-order-details.ts';
+
+type State =
+  | { kind: 'loading' }
+  | { kind: 'failed'; message: string | null }
+  | { kind: 'ready'; details: OrderDetails };
+
+const headings: Record<Order['status'], MessageKey> = {
+  cart: 'order.heading.cart',
+  'payment-pending': 'order.heading.paymentPending',
+  'awaiting-payment': 'order.heading.awaitingPayment',
+  paid: 'order.heading.paid',
+  cancelled: 'order.heading.cancelled',
+  expired: 'order.heading.expired',
+};
+
+const statusTexts: Record<Order['status'], MessageKey> = {
+  cart: 'order.status.cart',
+  'payment-pending': 'order.status.paymentPending',
+  'awaiting-payment': 'order.status.awaitingPayment',
+  paid: 'order.status.paid',
+  cancelled: 'order.status.cancelled',
+  expired: 'order.status.expired',
+};
+
+/**
+ * /complete/:id/:key (right after buying) and /view/:id/:key (the order's own link): status, items,
+ * totals, for wire transfer the bank details with reference, amount and due date; a thank-you once paid.
+ */
+export function OrderScreen({ orderId, orderKey }: { orderId: string; orderKey: string }) {
+  const t = useT();
+  const [state, setState] = useState<State>({ kind: 'loading' });
+  useEffect(() => {
+    let isCurrent = true;
+    setState({ kind: 'loading' });
+    void getOrderDetails(orderId, orderKey).then((result) => {
+      if (!isCurrent) return;
+      if (!result.ok) {
+        setState({ kind: 'failed', message: result.message });
+        return;
+      }
+      const { order } = result.data;
+      // Closed here (e.g. paid at the provider): this browser's cart starts afresh with the next add.
+      if (
+        storedCartAccess()?.orderId === order.id &&
+        order.status !== 'cart' &&
+        order.status !== 'payment-pending'
+      ) {
+        forgetCart();
+      }
+      setState({ kind: 'ready', details: result.data });
+    });
+    return () => {
+      isCurrent = false;
+    };
+  }, [orderId, orderKey]);
+
+  if (state.kind === 'loading') {
+    return (
+      <div className="container page order-page">
+        <h1>{t('order.title')}</h1>
+        <p className="checkout-loading" role="status">
+          <span className="spinner" aria-hidden="true" />
+          <span>{t('order.loading')}</span>
+        </p>
+      </div>
+    );
+  }
+  if (state.kind === 'failed') {
+    return (
+      <div className="container page narrow order-page">
+        <h1>{t('order.notFound')}</h1>
+        <p>{state.message ?? t('cart.error.unexpected')}</p>
+        <Link className="button" to="/">
+          {t('notFound.home')}
+        </Link>
+      </div>
+    );
+  }
+  return <OrderView details={state.details} />;
+}
+
+function OrderView({ details }: { details: OrderDetails }) {
+  const t = useT();
+  const { locale, origin } = useShop();
+  const { order, payment, meta } = details;
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => headingRef.current?.focus(), []);
+  usePurchaseEvent(order, meta);
+  const viewPath = `/view/${order.id}/${encodeURIComponent(order.token)}`;
+  const dateFormat = new Intl.DateTimeFormat(locale, { dateStyle: 'long' });
+  return (
+    <div
+      className="container page order-page"
+      data-order-status={order.status}
+      data-affiliate={meta ? JSON.stringify(meta.affiliate) : undefined}
+    >
+      <h1 ref={headingRef} tabIndex={-1}>
+        {t(headings[order.status])}
+      </h1>
+      <p className="order-number">
+        {t('order.number', { id: order.id })}
+        {order.closedAt ? ` · ${dateFormat.format(new Date(order.closedAt))}` : ''}
+      </p>
+      <p className="order-status">{t(statusTexts[order.status])}</p>
+      {order.status === 'payment-pending' && storedCartAccess()?.orderId === order.id ? (
+        <p>
+          <Link className="button" to="/checkout">
+            {t('cart.choosePayment')}
+          </Link>
+        </p>
+      ) : null}
+      {order.status === 'awaiting-payment' && payment?.wireTransfer ? (
+        <WireTransferDetails wireTransfer={payment.wireTransfer} dateFormat={dateFormat} />
+      ) : null}
+      <div className="order-columns">
+        <section className="order-items" aria-labelledby="order-items-title">
+          <h2 id="order-items-title">{t('order.items')}</h2>
+          <ul className="order-lines">
+            {order.items.map((item) => (
+              <OrderLine key={item.id} item={item} />
+            ))}
+          </ul>
+          <OrderTotals summary={order.summary} reductionName={order.reduction?.code ?? null} />
+        </section>
+        {order.customer ? (
+          <section className="order-customer" aria-labelledby="order-customer-title">
+            <h2 id="order-customer-title">{t('order.customer')}</h2>
+            <address className="customer-address">
+              {order.customer.firstName} {order.customer.lastName}
+              <br />
+              {order.customer.street} {order.customer.houseNumber}
+              <br />
+              {order.customer.postcode} {order.customer.city}
+              <br />
+              {order.customer.email}
+            </address>
+            {paymentName(order, payment, t)}
+          </section>
+        ) : null}
+      </div>
+      <section className="order-link" aria-labelledby="order-link-title">
+        <h2 id="order-link-title">{t('order.link.title')}</h2>
+        <p>{t('order.link.text')}</p>
+        <p>
+          <Link to={viewPath} className="order-link-url">
+            {`${origin}${viewPath}`}
+          </Link>
+        </p>
+      </section>
+    </div>
+  );
+}
+
+function paymentName(order: Order, payment: PaymentInfo | null, t: ReturnType<typeof useT>) {
+  const type = payment?.paymentType ?? order.paymentType;
+  if (!type) return null;
+  const names: Record<NonNullable<typeof type>, MessageKey> = {
+    paypal: 'checkout.payment.paypal',
+    amazonpay: 'checkout.payment.amazonpay',
+    wiretransfer: 'checkout.payment.wiretransfer',
+    credit: 'checkout.payment.credit',
+  };
+  return (
+    <p>
+      {t('order.paymentType')} <strong>{t(names[type])}</strong>
+    </p>
+  );
+}
+
+function WireTransferDetails({
+  wireTransfer,
+  dateFormat,
+}: {
+  wireTransfer: NonNullable<PaymentInfo['wireTransfer']>;
+  dateFormat: Intl.DateTimeFormat;
+}) {
+  const t = useT();
+  const rows: [MessageKey, string][] = [
+    ['order.wire.accountHolder', wireTransfer.accountHolder],
+    ['order.wire.iban', wireTransfer.iban],
+    ['order.wire.bic', wireTransfer.bic],
+    ['order.wire.bank', wireTransfer.bank],
+    ['order.wire.reference', wireTransfer.reference],
+    ['order.wire.amount', wireTransfer.amount.display],
+    ['order.wire.dueDate', dateFormat.format(new Date(wireTransfer.dueDate))],
+  ];
+  return (
+    <section className="wire-transfer" aria-labelledby="wire-title">
+      <h2 id="wire-title">{t('order.wire.title')}</h2>
+      <p>
+        {t('order.wire.text', {
+          amount: wireTransfer.amount.display,
+          date: dateFormat.format(new Date(wireTransfer.dueDate)),
+        })}
+      </p>
+      <dl className="wire-details">
+        {rows.map(([label, value]) => (
+          <div key={label}>
+            <dt>{t(label)}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+/** Orders whose purchase was reported from this browser: a reload of the page reports nothing again. */
+const trackedKey = 'purchasesTracked';
+
+/** SPEC §1 "purchase": once per closed order, with the affiliate summary for the partner tags. */
+function usePurchaseEvent(order: Order, meta: OrderMeta | null) {
+  useEffect(() => {
+    if ((order.status !== 'paid' && order.status !== 'awaiting-payment') || !isAnalyticsAllowed()) return;
+    let tracked: number[] = [];
+    try {
+      tracked = JSON.parse(readStored(trackedKey) ?? '[]') as number[];
+    } catch {
+      tracked = [];
+    }
+    if (tracked.includes(order.id)) return;
+    trackEcommerce(
+      'purchase',
+      {
+        transaction_id: String(order.id),
+        value: toEuros(order.summary.subtotal.total - order.summary.discountTotal.total),
+        ...(order.reduction ? { coupon: order.reduction.code } : {}),
+        items: order.items.map((item) => ecommerceItem(item)),
+      },
+      meta ? { affiliate: meta.affiliate } : {},
+    );
+    writeStored(trackedKey, JSON.stringify([...tracked, order.id].slice(-20)));
+  }, [order, meta]);
+}

@@ -1,0 +1,125 @@
+import type { Problem } from '@shop/contracts/problem';
+import { describe, expect, it } from 'vitest';
+import { type ApiFailure, reactToFailure, splitDetail } from './error-catalogue.ts';
+
+const problem = (fields: Partial<Problem> & Pick<Problem, 'status' | 'type'>): ApiFailure => ({
+  kind: 'problem',
+  problem: { title: `title of ${fields.type}`, ...fields },
+});
+
+describe('SPEC §8 error catalogue', () => {
+  it('no answer at all: the connection toast, nothing else', () => {
+    const reaction = reactToFailure({ kind: 'network' }, 'change');
+    expect(reaction.toast).toEqual([{ key: 'cart.error.connection' }]);
+    expect(reaction.clearCart).toBe(false);
+  });
+
+  it('410 invalid-order on an item add: clear the cart and add the product again in a new one, quietly', () => {
+    const reaction = reactToFailure(problem({ status: 410, type: 'invalid-order' }), 'add');
+    expect(reaction).toMatchObject({ clearCart: true, readdInNewCart: true, toast: null });
+  });
+
+  it('410 invalid-order on any other cart call: clear the cart and say why', () => {
+    const reaction = reactToFailure(problem({ status: 410, type: 'invalid-order' }), 'change');
+    expect(reaction).toMatchObject({ clearCart: true, readdInNewCart: false });
+    expect(reaction.toast).toEqual([{ text: 'title of invalid-order' }]);
+  });
+
+  it('428 with code 115 (order closed) clears the cart', () => {
+    const closed = problem({ status: 428, type: 'order-closed', code: 115 });
+    expect(reactToFailure(closed, 'remove').clearCart).toBe(true);
+    expect(reactToFailure(closed, 'add')).toMatchObject({ clearCart: true, readdInNewCart: true });
+    // A 428 without the code is not the catalogue's case.
+    expect(reactToFailure(problem({ status: 428, type: 'internal-error' }), 'remove').clearCart).toBe(false);
+  });
+
+  it('417 invalid-reduction marks the code invalid with the server’s (localised) title, no toast', () => {
+    const reaction = reactToFailure(
+      problem({
+        status: 417,
+        type: 'invalid-reduction',
+        title: 'Purtroppo il codice promozionale utilizzato non è più valido.',
+      }),
+      'reduction',
+    );
+    expect(reaction).toMatchObject({
+      isReductionInvalid: true,
+      errors: ['Purtroppo il codice promozionale utilizzato non è più valido.'],
+      toast: null,
+      clearCart: false,
+    });
+  });
+
+  it('400 validation-error: one error per ";" part of the detail, and the field messages', () => {
+    const reaction = reactToFailure(
+      problem({
+        status: 400,
+        type: 'validation-error',
+        detail: 'email: Ungültig: E-Mail-Adresse; postcode: ist keine gültige Postleitzahl;',
+        errors: [
+          { field: 'email', message: 'Ungültig: E-Mail-Adresse' },
+          { field: 'postcode', message: 'ist keine gültige Postleitzahl' },
+        ],
+      }),
+      'customer',
+    );
+    expect(reaction.errors).toEqual([
+      'email: Ungültig: E-Mail-Adresse',
+      'postcode: ist keine gültige Postleitzahl',
+    ]);
+    expect(reaction.fieldErrors).toEqual({
+      email: 'Ungültig: E-Mail-Adresse',
+      postcode: 'ist keine gültige Postleitzahl',
+    });
+    expect(reaction.toast).toBeNull();
+  });
+
+  it('a validation error without detail still shows one message', () => {
+    expect(splitDetail({ type: 'validation-error', title: 'Bitte prüfen', status: 400 })).toEqual([
+      'Bitte prüfen',
+    ]);
+  });
+
+  it('expected business answers (sold out, gift card, payment) are shown in place, not toasted', () => {
+    for (const [status, type] of [
+      [409, 'sold-out'],
+      [422, 'invalid-giftcard'],
+      [402, 'payment-failed'],
+    ] as const) {
+      const reaction = reactToFailure(problem({ status, type }), 'add');
+      expect(reaction.toast).toBeNull();
+      expect(reaction.errors).toEqual([`title of ${type}`]);
+    }
+  });
+
+  it('any other cart failure: the "unexpected error" danger toast', () => {
+    for (const action of ['add', 'change', 'customer', 'close'] as const) {
+      expect(reactToFailure(problem({ status: 500, type: 'internal-error' }), action).toast).toEqual([
+        { key: 'cart.error.unexpected' },
+      ]);
+    }
+  });
+
+  it('reading the stored cart at start is silent; an unknown order is forgotten', () => {
+    expect(reactToFailure({ kind: 'network' }, 'load').toast).toBeNull();
+    expect(reactToFailure(problem({ status: 500, type: 'internal-error' }), 'load')).toMatchObject({
+      toast: null,
+      clearCart: false,
+    });
+    expect(reactToFailure(problem({ status: 404, type: 'not-found' }), 'load').clearCart).toBe(true);
+    expect(reactToFailure(problem({ status: 410, type: 'invalid-order' }), 'load')).toMatchObject({
+      clearCart: true,
+      toast: null,
+    });
+  });
+
+  it('an order page never clears the cart (it may show another order) and look-ups change nothing', () => {
+    expect(reactToFailure(problem({ status: 410, type: 'invalid-order' }), 'view')).toMatchObject({
+      clearCart: false,
+      toast: null,
+      errors: ['title of invalid-order'],
+    });
+    expect(reactToFailure(problem({ status: 500, type: 'internal-error' }), 'lookup').toast).toBeNull();
+    expect(reactToFailure({ kind: 'network' }, 'lookup').toast).toBeNull();
+  });
+});

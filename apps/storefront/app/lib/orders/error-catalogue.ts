@@ -1,0 +1,107 @@
+import type { Problem } from '@shop/contracts/problem';
+import type { ToastPart } from '#app/lib/toasts.ts';
+
+/** What went wrong with an API call: no answer at all, or an answer with a problem+json body. */
+export type ApiFailure = { kind: 'network' } | { kind: 'problem'; problem: Problem };
+
+/** The client-side call that failed; some answers mean different things for different calls. */
+export type OrderAction =
+  /** Reading the stored cart at start: silent, never a toast. */
+  | 'load'
+  | 'create'
+  | 'add'
+  | 'change'
+  | 'remove'
+  | 'reduction'
+  | 'giftcard'
+  | 'customer'
+  | 'prepare'
+  | 'close'
+  /** The provider's return: PayPal transaction, Amazon Pay completion. */
+  | 'authorize'
+  /** Reading a closed order for the order page. */
+  | 'view'
+  | 'optin'
+  /** A background look-up (what a code is worth): its failure changes nothing and says nothing. */
+  | 'lookup';
+
+/** What the shop does about a failure (SPEC §8), decided in this one place. */
+export type Reaction = {
+  /** Forget the stored order id and key (the order is gone or closed): the next add starts a new cart. */
+  clearCart: boolean;
+  /** Only for an item add: create a new cart and add the product again. */
+  readdInNewCart: boolean;
+  /** A promotion-code call was refused: show the code as invalid (reset when the cart changes). */
+  isReductionInvalid: boolean;
+  /** Messages for the form or control that made the call, in the user's language. */
+  errors: string[];
+  /** Field-level messages of a validation error, by field name. */
+  fieldErrors: Record<string, string>;
+  /** A danger toast, or null. */
+  toast: ToastPart[] | null;
+};
+
+const nothing: Reaction = {
+  clearCart: false,
+  readdInNewCart: false,
+  isReductionInvalid: false,
+  errors: [],
+  fieldErrors: {},
+  toast: null,
+};
+
+/** Code 115 with 428: the order was closed (paid, waiting for payment) and can no longer change. */
+export const orderClosedCode = 115;
+
+/**
+ * Business answers the calling control shows itself (next to the button or field), instead of a toast:
+ * they are expected outcomes, not failures of the shop.
+ */
+const answeredInPlace = new Set(['sold-out', 'invalid-giftcard', 'payment-failed', 'order-conflict']);
+
+export function reactToFailure(failure: ApiFailure, action: OrderAction): Reaction {
+  if (action === 'lookup') return nothing;
+  if (failure.kind === 'network') {
+    return action === 'load' ? nothing : { ...nothing, toast: [{ key: 'cart.error.connection' }] };
+  }
+  const { problem } = failure;
+  const isGone = problem.status === 410 || problem.type === 'invalid-order';
+  const isClosed =
+    problem.status === 428 && (problem.code === orderClosedCode || problem.type === 'order-closed');
+  // Reading an order for its page is not about the cart: a closed or gone order is just shown as such.
+  if ((isGone || isClosed) && action !== 'view') {
+    // An add re-adds the product in a new cart (SPEC §8 says so for 410; a closed order cannot take
+    // items either, so the customer's click should not be lost there).
+    if (action === 'add') return { ...nothing, clearCart: true, readdInNewCart: true };
+    if (action === 'load') return { ...nothing, clearCart: true };
+    return { ...nothing, clearCart: true, errors: [problem.title], toast: [{ text: problem.title }] };
+  }
+  if (action === 'load') {
+    // A stored id the server does not know (another database, a typo): start over without a word.
+    return problem.status === 404 ? { ...nothing, clearCart: true } : nothing;
+  }
+  if (problem.status === 417 || problem.type === 'invalid-reduction') {
+    return { ...nothing, isReductionInvalid: true, errors: [problem.title] };
+  }
+  if (problem.status === 400 && problem.type === 'validation-error') {
+    return { ...nothing, errors: splitDetail(problem), fieldErrors: fieldErrorsOf(problem) };
+  }
+  if (answeredInPlace.has(problem.type)) return { ...nothing, errors: [problem.title] };
+  if (action === 'view' && problem.status < 500) return { ...nothing, errors: [problem.title] };
+  return { ...nothing, errors: [problem.title], toast: [{ key: 'cart.error.unexpected' }] };
+}
+
+/** SPEC §5/§8: the detail of a validation error holds one error per ';'-separated part. */
+export function splitDetail(problem: Problem): string[] {
+  const parts = (problem.detail ?? '')
+    .split(';')
+    .map((part) => part.trim())
+    .filter(Boolean);
+  return parts.length > 0 ? parts : [problem.title];
+}
+
+function fieldErrorsOf(problem: Problem): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const entry of problem.errors ?? []) fields[entry.field] ??= entry.message;
+  return fields;
+}

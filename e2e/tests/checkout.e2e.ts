@@ -1,0 +1,439 @@
+import type { Page } from 'playwright-core';
+import { expect, test } from 'vitest';
+import { formatViolations, isBlocking, runAxe, saveAxeReport } from '../support/axe.ts';
+import { allOffers, type Offer, offerById, offerPath } from '../support/catalogue.ts';
+import { screenshot } from '../support/out.ts';
+import { expectText, heading, textOf } from '../support/page-helpers.ts';
+import { journey, type PageOptions, type Shop, type ViewportName, viewports } from '../support/shop.ts';
+
+/**
+ * Buying as a guest (SPEC §4 order flow): customer data → prepare → close, with each payment type
+ * against the server's payment sandbox (PayPal and Amazon Pay simulators), promotion codes and gift
+ * cards; then the order page (/complete, /view) with its bank details.
+ */
+
+/** An offer with plenty of stock, from the end of the catalogue (other journeys pick from the start). */
+async function offerInStock(skip = 0): Promise<Offer> {
+  let seen = 0;
+  for (const summary of (await allOffers()).reverse()) {
+    if (summary.isSoldOut) continue;
+    const offer = await offerById(summary.id);
+    if (!offer.variants.every((variant) => !variant.isSoldOut && variant.piecesLeft === null)) continue;
+    if (seen++ === skip) return offer;
+  }
+  throw new Error('the demo catalogue has no offer in stock');
+}
+
+const submitButton = (page: Page) => page.getByRole('button', { name: 'Zahlungspflichtig bestellen' });
+
+type CartLabels = { add: string; cart: string; toCheckout: string };
+const german: CartLabels = { add: 'In den Warenkorb', cart: 'Warenkorb', toCheckout: 'Zur Kasse' };
+
+/** Adds the offer's first choice to the cart and goes to the checkout through the drawer. */
+async function startCheckout(shop: Shop, path: string, options: PageOptions = {}, labels = german) {
+  const { page } = await shop.open(path, { cookieConsent: 'necessary', ...options });
+  await page.getByRole('button', { name: labels.add }).click();
+  const cart = page.getByRole('dialog', { name: labels.cart });
+  await cart.locator('.order-line').first().waitFor();
+  await cart.getByRole('link', { name: labels.toCheckout }).click();
+  await page.waitForURL((url) => url.pathname === '/checkout');
+  await page.locator('.checkout-submit').waitFor();
+  return page;
+}
+
+type Customer = { gender: '10' | '20' | '0'; first: string; last: string; email: string; country: string };
+const erika: Customer = {
+  gender: '20',
+  first: 'Erika',
+  last: 'Mustermann',
+  email: 'erika@example.com',
+  country: 'DE',
+};
+
+async function fillCustomer(page: Page, customer: Customer = erika) {
+  await page.getByRole('combobox', { name: 'Anrede' }).selectOption(customer.gender);
+  const fields: [string, string][] = [
+    ['Vorname', customer.first],
+    ['Nachname', customer.last],
+    ['E-Mail-Adresse', customer.email],
+    ['Straße', 'Hauptstraße'],
+    ['Hausnummer', '12a'],
+    ['Postleitzahl', '80331'],
+    ['Ort', 'München'],
+  ];
+  for (const [name, value] of fields) await page.getByRole('textbox', { name, exact: true }).fill(value);
+  await page.getByRole('combobox', { name: 'Land' }).selectOption(customer.country);
+  await page.getByRole('checkbox', { name: /Ich akzeptiere die AGB/ }).check();
+}
+
+async function pay(page: Page, method: RegExp) {
+  await page.getByRole('radio', { name: method }).check();
+  await submitButton(page).click();
+}
+
+/** The sandbox page of PayPal / Amazon Pay: press one of its outcome buttons. */
+async function decideAtProvider(page: Page, button: 'Zahlung freigeben' | 'Abbrechen' | 'Ablehnen') {
+  await page.waitForURL(/\/sandbox\//);
+  await page.getByRole('button', { name: button }).click();
+}
+
+async function completePage(page: Page) {
+  await page.waitForURL(/\/complete\/\d+\/[^/]+$/, { timeout: 20_000 });
+  await page.locator('[data-order-status]').waitFor();
+}
+
+const cartCount = (page: Page) =>
+  page.getByRole('button', { name: /^Warenkorb, \d+ Artikel$/ }).getAttribute('aria-label');
+
+journey('checkout: buying as a guest', (shop) => {
+  test('wire transfer: bank details with reference, amount and due date; the page opens again by its link', async () => {
+    const page = await startCheckout(shop, offerPath(await offerInStock()));
+    const toPay = await textOf(page.locator('.checkout-total strong'));
+    await fillCustomer(page);
+    await pay(page, /^Vorkasse \(Überweisung\)/);
+    await completePage(page);
+
+    await expectText(heading(page), 'Vielen Dank für Ihre Bestellung!');
+    expect(await page.locator('[data-order-status]').getAttribute('data-order-status')).toBe(
+      'awaiting-payment',
+    );
+    const bank = page.getByRole('region', { name: 'Bitte überweisen Sie den Betrag' });
+    const details = Object.fromEntries(
+      await bank
+        .locator('.wire-details > div')
+        .evaluateAll((rows) =>
+          rows.map((row) => [
+            row.querySelector('dt')?.textContent ?? '',
+            row.querySelector('dd')?.textContent ?? '',
+          ]),
+        ),
+    );
+    expect(details.Kontoinhaber).toBeTruthy();
+    expect(details.IBAN).toMatch(/^[A-Z]{2}\d{2}[\d ]+$/);
+    expect(details.BIC).toMatch(/^[A-Z0-9]{8,11}$/);
+    expect(details.Verwendungszweck).toBeTruthy();
+    expect(details.Betrag).toBe(toPay);
+    expect(details['Zahlbar bis']).toMatch(/^\d{1,2}\. \p{L}+ \d{4}$/u);
+    await expectText(page.getByRole('region', { name: 'Rechnungsadresse' }), /Erika Mustermann/);
+
+    // The order is closed: the stored cart is gone, the next add starts a new one.
+    await expect.poll(() => cartCount(page)).toBe('Warenkorb, 0 Artikel');
+    expect(await page.evaluate(() => localStorage.getItem('orderId'))).toBeNull();
+
+    // Its own link (/view) shows the same order after a full reload.
+    const link = page.locator('.order-link-url');
+    const viewPath = new URL(await textOf(link)).pathname;
+    expect(viewPath).toMatch(/^\/view\/\d+\/[^/]+$/);
+    await shop.goto(page, viewPath);
+    await page.reload();
+    await page.locator('[data-order-status]').waitFor();
+    await expectText(heading(page), 'Vielen Dank für Ihre Bestellung!');
+    expect(await textOf(page.locator('.wire-details'))).toContain(details.Verwendungszweck);
+    expect(await page.locator('meta[name="robots"]').getAttribute('content')).toBe('noindex, nofollow');
+  });
+
+  test('the form: errors name their field, are read with it, and focus moves to the first one', async () => {
+    const page = await startCheckout(shop, offerPath(await offerInStock(1)));
+    await submitButton(page).click();
+    await page.getByText('Sie müssen die AGB akzeptieren!').waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('checkout-gender');
+    const firstName = page.getByRole('textbox', { name: 'Vorname', exact: true });
+    expect(await firstName.getAttribute('aria-invalid')).toBe('true');
+    const errorId = await firstName.getAttribute('aria-describedby');
+    expect(await textOf(page.locator(`[id="${errorId}"]`))).toBe('Vorname ist ein Pflichtfeld.');
+    await page.getByText('Bitte wählen Sie eine Zahlungsart.').waitFor();
+
+    // Fixing a field takes its message away while typing.
+    await firstName.fill('Erika');
+    await expect.poll(() => firstName.getAttribute('aria-invalid')).toBeNull();
+
+    // An invalid e-mail address and postcode, everything else right.
+    await fillCustomer(page);
+    await page.getByRole('textbox', { name: 'E-Mail-Adresse', exact: true }).fill('erika@');
+    await page.getByRole('textbox', { name: 'Postleitzahl', exact: true }).fill('1');
+    await pay(page, /^Vorkasse/);
+    await page.getByText('Bitte geben Sie eine gültige E-Mail-Adresse ein.').waitFor();
+    await page.getByText('Postleitzahl ist keine gültige Postleitzahl').waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('checkout-email');
+    expect(page.url()).toMatch(/\/checkout$/);
+
+    const violations = await runAxe(page);
+    await saveAxeReport('checkout-with-errors', violations);
+    expect(violations.filter(isBlocking), formatViolations(violations)).toEqual([]);
+  });
+
+  test('PayPal: approved in the sandbox, back through /checkout/authorize to a paid order', async () => {
+    const page = await startCheckout(shop, offerPath(await offerInStock(2)));
+    await fillCustomer(page);
+    await pay(page, /^PayPal/);
+    await decideAtProvider(page, 'Zahlung freigeben');
+    await completePage(page);
+    await expectText(heading(page), 'Vielen Dank für Ihren Einkauf!');
+    expect(await page.locator('[data-order-status]').getAttribute('data-order-status')).toBe('paid');
+    expect(await page.locator('.wire-transfer').count()).toBe(0);
+    await expectText(page.locator('.order-customer'), /Zahlungsart: PayPal/);
+    await expect.poll(() => cartCount(page)).toBe('Warenkorb, 0 Artikel');
+  });
+
+  test('PayPal cancelled: the customer is told and pays by wire transfer instead', async () => {
+    const page = await startCheckout(shop, offerPath(await offerInStock(3)));
+    await fillCustomer(page);
+    await pay(page, /^PayPal/);
+    await decideAtProvider(page, 'Abbrechen');
+    await page.waitForURL(/\/checkout\/authorize\?.*cancelled=1/);
+    await expectText(heading(page), 'Zahlung nicht abgeschlossen');
+    await page
+      .getByText('Die Zahlung war nicht erfolgreich. Bitte versuchen Sie es mit einer anderen Zahlungsart.')
+      .waitFor();
+    // The order waits for its payment; the cart still holds it.
+    expect(await cartCount(page)).toBe('Warenkorb, 1 Artikel');
+    await page.getByRole('link', { name: 'Zurück zur Kasse' }).click();
+    await page.waitForURL((url) => url.pathname === '/checkout');
+    await page.getByText('Zahlung noch offen').waitFor();
+    // The customer's data is still there; only the terms are asked again.
+    expect(await page.getByRole('textbox', { name: 'Vorname', exact: true }).inputValue()).toBe('Erika');
+    await page.getByRole('checkbox', { name: /Ich akzeptiere die AGB/ }).check();
+    await pay(page, /^Vorkasse/);
+    await completePage(page);
+    expect(await page.locator('[data-order-status]').getAttribute('data-order-status')).toBe(
+      'awaiting-payment',
+    );
+    await page.getByRole('region', { name: 'Bitte überweisen Sie den Betrag' }).waitFor();
+  });
+
+  test('PayPal declined: "payment declined, retry", then it goes through on a second try', async () => {
+    const page = await startCheckout(shop, offerPath(await offerInStock(4)));
+    await fillCustomer(page);
+    await pay(page, /^PayPal/);
+    await decideAtProvider(page, 'Ablehnen');
+    await page.waitForURL(/\/checkout\/authorize\?/);
+    await expectText(heading(page), 'Zahlung abgelehnt');
+    await page.getByText('Ihre Zahlung wurde abgelehnt. Bitte versuchen Sie es erneut.').waitFor();
+    await page.getByRole('link', { name: 'Zurück zur Kasse' }).click();
+    await page.waitForURL((url) => url.pathname === '/checkout');
+    await page.getByRole('checkbox', { name: /Ich akzeptiere die AGB/ }).check();
+    await pay(page, /^PayPal/);
+    await decideAtProvider(page, 'Zahlung freigeben');
+    await completePage(page);
+    expect(await page.locator('[data-order-status]').getAttribute('data-order-status')).toBe('paid');
+  });
+
+  test('prepare changed the order: the order-adjusted toast (5 s, bottom-right) and the changes, no payment', async () => {
+    const page = await startCheckout(shop, offerPath(await offerInStock(11)));
+    // The server found an item sold out while the customer typed (simulated on the real answer).
+    await page.route('**/api/order/prepare/**', async (route) => {
+      const response = await route.fetch();
+      const result = await response.json();
+      await route.fulfill({
+        response,
+        json: {
+          ...result,
+          validForSale: false,
+          itemSoldOut: true,
+          reductionInvalidated: true,
+          notifications: [
+            { kind: 'NotAvailable', params: {}, text: 'Ein Angebot ist nicht mehr verfügbar.' },
+          ],
+        },
+      });
+    });
+    await fillCustomer(page);
+    await pay(page, /^Vorkasse/);
+    const toast = page
+      .locator('.toasts')
+      .getByRole('alert')
+      .filter({ hasText: 'Die Bestellung wurde geändert.' });
+    await toast.waitFor();
+    expect(await textOf(toast)).toBe(
+      'Die Bestellung wurde geändert. Ein ausverkaufter Artikel wurde entfernt. Der Aktionscode ist nicht mehr gültig. ' +
+        'Bitte prüfen Sie die geänderte Bestellung, bevor Sie fortfahren.',
+    );
+    const box = await toast.locator('.toast').boundingBox();
+    expect(box && box.x + box.width > 1280 - 450 && box.y + box.height > 800 - 200).toBe(true);
+    await page.getByText('Ein Angebot ist nicht mehr verfügbar.').waitFor();
+    expect(page.url()).toMatch(/\/checkout$/);
+    // It goes away by itself after 5 seconds.
+    await toast.waitFor({ state: 'detached', timeout: 8000 });
+  });
+
+  test('Amazon Pay: approved in the sandbox, a paid order', async () => {
+    const page = await startCheckout(shop, offerPath(await offerInStock(5)));
+    await fillCustomer(page, { ...erika, first: 'Max', gender: '10', country: 'AT' });
+    await pay(page, /^Amazon Pay/);
+    await decideAtProvider(page, 'Zahlung freigeben');
+    await completePage(page);
+    await expectText(heading(page), 'Vielen Dank für Ihren Einkauf!');
+    await expectText(page.locator('.order-customer'), /Zahlungsart: Amazon Pay/);
+  });
+
+  test('a promotion code goes through to the order and the purchase event (with analytics allowed)', async () => {
+    const page = await startCheckout(shop, offerPath(await offerInStock(6)), { cookieConsent: 'all' });
+    await page.getByRole('button', { name: 'Warenkorb bearbeiten' }).click();
+    const cart = page.getByRole('dialog', { name: 'Warenkorb' });
+    await cart.getByRole('textbox', { name: 'Aktionscode einlösen' }).fill('WILLKOMMEN10');
+    await cart.getByRole('button', { name: 'Einlösen' }).click();
+    await cart.locator('.code-applied').waitFor();
+    await page.keyboard.press('Escape');
+    await expectText(page.locator('.checkout-summary .is-discount dt'), 'Rabatt (WILLKOMMEN10)');
+    await fillCustomer(page, { ...erika, email: 'promo@example.com' });
+    await pay(page, /^Vorkasse/);
+    await completePage(page);
+    await expectText(page.locator('.order-items .is-discount dt'), 'Rabatt (WILLKOMMEN10)');
+    const affiliate = JSON.parse(
+      (await page.locator('[data-affiliate]').getAttribute('data-affiliate')) ?? '{}',
+    );
+    expect(affiliate).toMatchObject({ currency: 'EUR', customer: 0, usedReduction: 'WILLKOMMEN10' });
+    const events = await page.evaluate(() =>
+      ((window as unknown as { dataLayer?: { event?: string }[] }).dataLayer ?? [])
+        .map((entry) => entry.event)
+        .filter(Boolean),
+    );
+    // One document from the offer page on (client navigations): view, add, checkout start, purchase.
+    expect(events).toEqual(['view_item', 'add_to_cart', 'begin_checkout', 'purchase']);
+    const purchase = await page.evaluate(() =>
+      ((window as unknown as { dataLayer: Record<string, unknown>[] }).dataLayer ?? []).find(
+        (entry) => entry.event === 'purchase',
+      ),
+    );
+    expect(purchase).toMatchObject({
+      ecommerce: { currency: 'EUR', coupon: 'WILLKOMMEN10', transaction_id: String(affiliate.id) },
+      affiliate: { usedReduction: 'WILLKOMMEN10' },
+    });
+  });
+
+  test('without analytics consent nothing reaches the dataLayer', async () => {
+    const page = await startCheckout(shop, offerPath(await offerInStock(7)), { cookieConsent: 'necessary' });
+    expect(
+      await page.evaluate(() => (window as unknown as { dataLayer?: unknown[] }).dataLayer?.length ?? 0),
+    ).toBe(0);
+  });
+
+  test('gift cards (familyclub): one covering everything leaves credit as the only payment; paid at once', async () => {
+    const page = await shop.newPage({ brand: 'familyclub', cookieConsent: 'necessary' });
+    await shop.goto(page, '/');
+    // An offer of this brand, found through its own API.
+    const path = await page.evaluate(async () => {
+      const response = await fetch('/api/offer/search', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ sort: 'price-asc', page: 1, pageSize: 24 }),
+      });
+      const { items } = (await response.json()) as {
+        items: { slug: string; isSoldOut: boolean; contact: { slug: string } }[];
+      };
+      const offer = items.filter((item) => !item.isSoldOut)[2]!;
+      return `/urlaub/${offer.contact.slug}/${offer.slug}`;
+    });
+    await shop.goto(page, path);
+    await page.getByRole('button', { name: 'In den Warenkorb' }).click();
+    const cart = page.getByRole('dialog', { name: 'Warenkorb' });
+    await cart.locator('.order-line').waitFor();
+    const giftCard = cart.getByRole('textbox', { name: 'Geschenkgutschein einlösen' });
+
+    // A malformed code is refused before asking; an unknown one by the server.
+    await giftCard.fill('x');
+    await cart.getByRole('button', { name: 'Einlösen' }).last().click();
+    await cart.getByText('Bitte geben Sie einen gültigen Code ein!').waitFor();
+    await giftCard.fill('GC-UNKNOWN-1');
+    await cart.getByRole('button', { name: 'Einlösen' }).last().click();
+    await cart.getByText('Der Gutscheincode ist abgelaufen oder ungültig.').waitFor();
+
+    await giftCard.fill('GC-DEMO-100000');
+    await cart.getByRole('button', { name: 'Einlösen' }).last().click();
+    await cart.getByText('Geschenkgutschein GC-DEMO-100000 eingelöst').waitFor();
+    await expectText(cart.locator('.order-total dd'), '€ 0,-');
+    await expectText(cart.locator('.order-totals .is-discount dt').last(), 'Geschenkgutschein …0000');
+
+    await cart.getByRole('link', { name: 'Zur Kasse' }).click();
+    await page.waitForURL((url) => url.pathname === '/checkout');
+    await submitButton(page).waitFor();
+    // Nothing left to pay: only the credit, already chosen.
+    const methods = page.getByRole('radio');
+    expect(await methods.count()).toBe(1);
+    expect(await methods.first().isChecked()).toBe(true);
+    await expectText(page.locator('.payment-option'), /^Guthaben/);
+    // familyclub has no newsletter opt-in.
+    expect(await page.getByRole('checkbox', { name: /Newsletter/ }).count()).toBe(0);
+    await fillCustomer(page);
+    await submitButton(page).click();
+    await completePage(page);
+    expect(await page.locator('[data-order-status]').getAttribute('data-order-status')).toBe('paid');
+    await expectText(page.locator('.order-items .order-total dd'), '€ 0,-');
+    await expectText(page.getByRole('banner').locator('.brand-name'), /Familienclub/i);
+  });
+
+  test('a partner brand with membership numbers (autoclub): optional, checked by its pattern', async () => {
+    const page = await shop.newPage({ brand: 'autoclub', cookieConsent: 'necessary' });
+    await shop.goto(page, '/');
+    await page.locator('.offer-grid > li a').first().click();
+    await page.getByRole('button', { name: 'In den Warenkorb' }).click();
+    const cart = page.getByRole('dialog', { name: 'Warenkorb' });
+    await cart.getByRole('link', { name: 'Zur Kasse' }).click();
+    await page.waitForURL((url) => url.pathname === '/checkout');
+    await submitButton(page).waitFor();
+    // This brand asks for the newsletter opt-in too.
+    expect(await page.getByRole('checkbox', { name: /Newsletter/ }).count()).toBe(1);
+    await fillCustomer(page);
+    const member = page.getByRole('textbox', { name: 'Mitgliedsnummer', exact: true });
+    await member.fill('12-34');
+    await pay(page, /^Vorkasse/);
+    await page.getByText('Die Mitgliedsnummer ist ungültig.').waitFor();
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.id))
+      .toBe('checkout-membershipNumber');
+    await member.fill('123456789');
+    await submitButton(page).click();
+    await completePage(page);
+    expect(await page.locator('[data-order-status]').getAttribute('data-order-status')).toBe(
+      'awaiting-payment',
+    );
+  });
+
+  test('in Italian: labels, errors and the terms message in Italian', async () => {
+    const page = await startCheckout(
+      shop,
+      `${offerPath(await offerInStock(8))}?lang=it`,
+      {},
+      {
+        add: 'Aggiungi al carrello',
+        cart: 'Carrello',
+        toCheckout: 'Vai alla cassa',
+      },
+    );
+    expect(await page.locator('html').getAttribute('lang')).toBe('it');
+    await page.getByRole('button', { name: 'Acquista ora' }).click();
+    await page.getByText('È necessario accettare i termini e condizioni!').waitFor();
+    await page.getByText('Il campo Nome è obbligatorio.').waitFor();
+    await expectText(heading(page), 'Cassa');
+    expect(await textOf(page.locator('.checkout-form'))).not.toMatch(/Pflichtfeld|Zahlungsart|Vorname/);
+  });
+});
+
+journey('checkout: accessibility and screenshots', (shop) => {
+  for (const viewport of ['mobile', 'desktop'] as ViewportName[]) {
+    const width = viewports[viewport].width;
+    test(`checkout and the order page at ${width} px: no serious or critical violations, no sideways scroll`, async () => {
+      const page = await startCheckout(
+        shop,
+        offerPath(await offerInStock(12 + (viewport === 'mobile' ? 0 : 1))),
+        {
+          viewport,
+        },
+      );
+      let violations = await runAxe(page);
+      await saveAxeReport(`checkout-${width}`, violations);
+      expect(violations.filter(isBlocking), formatViolations(violations)).toEqual([]);
+      await screenshot(page, `checkout-${width}`);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+
+      await fillCustomer(page);
+      await pay(page, /^Vorkasse/);
+      await completePage(page);
+      violations = await runAxe(page);
+      await saveAxeReport(`order-complete-${width}`, violations);
+      expect(violations.filter(isBlocking), formatViolations(violations)).toEqual([]);
+      await screenshot(page, `order-complete-${width}`);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    });
+  }
+});
