@@ -100,6 +100,12 @@ describe('the cart', () => {
       expect(answer.status).toBe(404);
       expect({ ...answer.body, instance: undefined }).toEqual({ ...missing.body, instance: undefined });
     }
+    // A read without its key, or with an empty one, is a missing order too.
+    for (const url of [`/api/order/${cart.orderId}`, `/api/order/${cart.orderId}/`]) {
+      const answer = await getJson(shop.app, url);
+      expect(answer.status).toBe(404);
+      expect(answer.body.type).toBe('not-found');
+    }
     const noKey = await postJson(shop.app, '/api/order/items', {
       orderId: cart.orderId,
       key: '',
