@@ -1,6 +1,6 @@
 import type { Locale } from '@shop/contracts/locale';
 import { toPrice } from '@shop/contracts/money';
-import type { CartChange, Order, OrderItem, OrderSummary } from '@shop/contracts/orders';
+import type { CartChange, CustomerData, Order, OrderItem, OrderSummary } from '@shop/contracts/orders';
 import { toImage } from '#src/modules/catalogue/images.ts';
 import type { OrderTotals } from './order-pricing.ts';
 import type { ItemRow, OrderCardRow, OrderRow, ReductionRow } from './orders.repository.ts';
@@ -81,22 +81,8 @@ export function presentOrder(snapshot: OrderSnapshot, locale: Locale): Order {
         }
       : null,
     reductionId: reduction?.id ?? null,
-    customer: customer
-      ? {
-          gender: customer.gender,
-          firstName: customer.firstName,
-          lastName: customer.lastName,
-          email: customer.email,
-          phone: customer.phone,
-          street: customer.street,
-          houseNumber: customer.houseNumber,
-          postcode: customer.postcode,
-          city: customer.city,
-          country: customer.country,
-          membershipNumber: customer.membershipNumber,
-          newsletter: customer.newsletter,
-        }
-      : null,
+    // Stored with the terms acceptance, which the order does not show back.
+    customer: customer ? withoutTerms(customer) : null,
     createdAt: order.created_at.toISOString(),
     closedAt: order.closed_at?.toISOString() ?? null,
     paidAt: order.paid_at?.toISOString() ?? null,
@@ -117,4 +103,11 @@ export function presentChange(
     summary: presentSummary(snapshot.totals, snapshot.cards, locale),
     itemCount: snapshot.items.reduce((sum, item) => sum + item.quantity, 0),
   };
+}
+
+function withoutTerms({
+  acceptTerms: _accepted,
+  ...customer
+}: CustomerData & { acceptTerms?: boolean }): CustomerData {
+  return customer;
 }

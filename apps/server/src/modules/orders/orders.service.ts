@@ -248,9 +248,9 @@ type Reconciliation = Omit<ValidationResult, 'order' | 'notifications'> & {
  * a code that no longer applies, gift cards used up elsewhere. With `apply` the cart is adjusted and the
  * notifications stored for the notifications call (prepare); without, it only reports (validate).
  */
-async function reconcile(tx: Database, shopper: Shopper, snapshot: OrderSnapshot, apply: boolean) {
-  const { order } = snapshot;
-  const result: Reconciliation = {
+/** A fresh result: sellable, nothing adjusted (each call gets its own notification list). */
+function nothingChanged(): Reconciliation {
+  return {
     validForSale: true,
     itemQuantityChanged: false,
     itemSoldOut: false,
@@ -259,6 +259,11 @@ async function reconcile(tx: Database, shopper: Shopper, snapshot: OrderSnapshot
     priceChanged: false,
     notifications: [],
   };
+}
+
+async function reconcile(tx: Database, shopper: Shopper, snapshot: OrderSnapshot, apply: boolean) {
+  const { order } = snapshot;
+  const result = nothingChanged();
   const kept: ItemRow[] = [];
   for (const item of snapshot.items) {
     const available = item.is_sellable ? item.stock : 0;
@@ -361,19 +366,7 @@ export async function validateOrder(
   assertNotGone(order);
   const presented = presentOrder(snapshot, shopper.locale);
   if (order.status !== 'cart') {
-    return presentValidation(
-      {
-        validForSale: true,
-        itemQuantityChanged: false,
-        itemSoldOut: false,
-        reductionInvalidated: false,
-        giftCardInvalidated: false,
-        priceChanged: false,
-        notifications: [],
-      },
-      presented,
-      shopper,
-    );
+    return presentValidation(nothingChanged(), presented, shopper);
   }
   return presentValidation(await reconcile(db, shopper, snapshot, false), presented, shopper);
 }
