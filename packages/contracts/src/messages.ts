@@ -2,7 +2,8 @@ import type { Locale } from './locale.ts';
 
 /**
  * Validation messages of our own (beyond zod's built-in ones), by key, so that server and storefront
- * show the same text in the caller's language. Placeholders: {field}, {max}.
+ * show the same text in the caller's language. Schemas carry the key as the issue's message; `wordIssue`
+ * turns it into text. Placeholders: {field} (the field's name in that language, `fieldNames`), {max}.
  */
 export const messageKeys = {
   positiveInteger: 'positiveInteger',
@@ -13,10 +14,16 @@ export const messageKeys = {
   countryCode: 'countryCode',
   minAboveMax: 'minAboveMax',
   searchWindow: 'searchWindow',
+  required: 'required',
+  email: 'email',
+  maxLength: 'maxLength',
+  oneOf: 'oneOf',
+  invalid: 'invalid',
   phone: 'phone',
   postcode: 'postcode',
   acceptTerms: 'acceptTerms',
   giftCardCode: 'giftCardCode',
+  giftCardTanOrId: 'giftCardTanOrId',
   providerReference: 'providerReference',
 } as const;
 export type MessageKey = keyof typeof messageKeys;
@@ -58,15 +65,41 @@ export const validationMessages: Record<MessageKey, Record<Locale, string>> = {
     en: 'page × pageSize must not exceed 10000',
     it: 'page × pageSize non può superare 10000',
   },
+  // SPEC §5 field messages, each naming its field.
+  required: {
+    de: '{field} ist ein Pflichtfeld.',
+    en: '{field} is required.',
+    it: 'Il campo {field} è obbligatorio.',
+  },
+  email: {
+    de: '{field} muss eine gültige E-Mail-Adresse sein.',
+    en: '{field} must be a valid e-mail address.',
+    it: 'Il campo {field} deve essere un indirizzo e-mail valido.',
+  },
+  maxLength: {
+    de: '{field} darf höchstens {max} Zeichen lang sein.',
+    en: '{field} may be at most {max} characters long.',
+    it: 'Il campo {field} può contenere al massimo {max} caratteri.',
+  },
+  oneOf: {
+    de: '{field} muss einer der angebotenen Werte sein.',
+    en: '{field} must be one of the values offered.',
+    it: 'Il campo {field} deve essere uno dei valori proposti.',
+  },
+  invalid: {
+    de: '{field} ist ungültig.',
+    en: '{field} is not valid.',
+    it: 'Il campo {field} non è valido.',
+  },
   phone: {
-    de: 'darf nur Ziffern, Leerzeichen und + ( ) / - enthalten',
-    en: 'may only contain digits, spaces and + ( ) / -',
-    it: 'può contenere solo cifre, spazi e + ( ) / -',
+    de: '{field} darf nur Ziffern, Leerzeichen und + ( ) / - enthalten.',
+    en: '{field} may only contain digits, spaces and + ( ) / -.',
+    it: 'Il campo {field} può contenere solo cifre, spazi e + ( ) / -.',
   },
   postcode: {
-    de: 'ist keine gültige Postleitzahl',
-    en: 'is not a valid postcode',
-    it: 'non è un codice postale valido',
+    de: '{field} muss aus 3 bis 10 Buchstaben, Ziffern, Leerzeichen oder - bestehen.',
+    en: '{field} must be 3 to 10 letters, digits, spaces or -.',
+    it: 'Il campo {field} deve contenere da 3 a 10 lettere, cifre, spazi o -.',
   },
   acceptTerms: {
     de: 'Sie müssen die AGB akzeptieren!',
@@ -78,6 +111,11 @@ export const validationMessages: Record<MessageKey, Record<Locale, string>> = {
     en: 'Please enter a valid code!',
     it: 'Si prega di inserire un codice valido!',
   },
+  giftCardTanOrId: {
+    de: 'Bitte geben Sie genau eines an: den Gutscheincode (tan) oder die Gutschein-ID (giftCardId).',
+    en: 'Please send exactly one of the gift card code (tan) and the gift card id (giftCardId).',
+    it: 'Si prega di indicare esattamente uno tra il codice del buono (tan) e l’ID del buono (giftCardId).',
+  },
   providerReference: {
     de: 'ist keine gültige Zahlungsreferenz',
     en: 'is not a valid payment reference',
@@ -87,4 +125,83 @@ export const validationMessages: Record<MessageKey, Record<Locale, string>> = {
 
 export function isMessageKey(value: string): value is MessageKey {
   return Object.hasOwn(validationMessages, value);
+}
+
+/**
+ * Messages that are whole sentences for a person (naming their field where they need one). The others
+ * continue the field's path ("page: must be between 1 and 10000").
+ */
+const sentenceKeys: ReadonlySet<MessageKey> = new Set<MessageKey>([
+  'required',
+  'email',
+  'maxLength',
+  'oneOf',
+  'invalid',
+  'phone',
+  'postcode',
+  'acceptTerms',
+  'giftCardCode',
+  'giftCardTanOrId',
+]);
+
+export function isSentence(key: MessageKey): boolean {
+  return sentenceKeys.has(key);
+}
+
+/** The names of the checkout form's fields: the form's labels, and what the messages call them. */
+export const fieldNames = {
+  gender: { de: 'Anrede', en: 'Title', it: 'Appellativo' },
+  firstName: { de: 'Vorname', en: 'First name', it: 'Nome' },
+  lastName: { de: 'Nachname', en: 'Last name', it: 'Cognome' },
+  email: { de: 'E-Mail-Adresse', en: 'E-mail address', it: 'Indirizzo e-mail' },
+  phone: { de: 'Telefon', en: 'Phone', it: 'Telefono' },
+  street: { de: 'Straße', en: 'Street', it: 'Via' },
+  houseNumber: { de: 'Hausnummer', en: 'House number', it: 'Numero civico' },
+  postcode: { de: 'Postleitzahl', en: 'Postcode', it: 'CAP' },
+  city: { de: 'Ort', en: 'Town/city', it: 'Città' },
+  country: { de: 'Land', en: 'Country', it: 'Paese' },
+  membershipNumber: { de: 'Mitgliedsnummer', en: 'Membership number', it: 'Numero di socio' },
+  newsletter: { de: 'Newsletter', en: 'Newsletter', it: 'Newsletter' },
+  acceptTerms: { de: 'AGB und Datenschutz', en: 'Terms and privacy', it: 'Termini e privacy' },
+} as const satisfies Record<string, Record<Locale, string>>;
+type NamedField = keyof typeof fieldNames;
+
+/** A field's name in `locale`; a field without one is called by its path. */
+export function fieldName(field: string, locale: Locale): string {
+  return Object.hasOwn(fieldNames, field) ? fieldNames[field as NamedField][locale] : field;
+}
+
+/** A message in `locale` with its placeholders filled. */
+export function formatMessage(
+  key: MessageKey,
+  locale: Locale,
+  values: { field?: string; max?: number | bigint } = {},
+): string {
+  return validationMessages[key][locale].replace(/\{(field|max)\}/g, (placeholder, name: 'field' | 'max') => {
+    const value =
+      name === 'field' && values.field !== undefined ? fieldName(values.field, locale) : values[name];
+    return value === undefined ? placeholder : String(value);
+  });
+}
+
+/** What `wordIssue` reads of a zod issue (zod's own type is not needed: this module stays zod-free). */
+export type IssueLike = {
+  message: string;
+  path: readonly PropertyKey[];
+  maximum?: unknown;
+};
+
+/**
+ * Our wording of a validation issue whose message is one of our keys (null for zod's own messages):
+ * {field} is the name of the field the issue is about (the last part of its path), {max} its limit.
+ */
+export function wordIssue(issue: IssueLike, locale: Locale): string | null {
+  if (!isMessageKey(issue.message)) return null;
+  const field = issue.path.findLast((part) => typeof part === 'string');
+  const max =
+    typeof issue.maximum === 'number' || typeof issue.maximum === 'bigint' ? issue.maximum : undefined;
+  return formatMessage(issue.message, locale, {
+    ...(typeof field === 'string' ? { field } : {}),
+    ...(max !== undefined ? { max } : {}),
+  });
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { imageSchema } from './catalogue.ts';
-import { messageKeys } from './messages.ts';
+import { type MessageKey, messageKeys } from './messages.ts';
 import { currencySchema, priceSchema } from './money.ts';
 import { idParam } from './params.ts';
 
@@ -81,8 +81,11 @@ export const summarySchema = z.object({
   /** What is left to pay after the discount and prepaid amounts. */
   total: priceSchema,
   fees: z.array(z.object({ name: z.string(), amount: priceSchema })),
-  /** Gift cards and account credit applied, each with its masked code. */
-  prepaid: z.array(z.object({ name: z.string(), amount: priceSchema })),
+  /**
+   * Every gift card applied to the order: its id (to take it off again, DELETE /api/order/giftcard), its
+   * masked code and what it pays (0 when the others cover everything already).
+   */
+  prepaid: z.array(z.object({ giftCardId: z.number().int(), name: z.string(), amount: priceSchema })),
 });
 export type OrderSummary = z.infer<typeof summarySchema>;
 
@@ -94,30 +97,54 @@ export const reductionSchema = z.object({
   value: z.number(),
 });
 
-export const genderSchema = z.union([z.literal(10), z.literal(20), z.literal(0)]);
+/** SPEC §5: a missing or empty value is "required"; any other value failing the check gets `key`. */
+const requiredOr =
+  (key: MessageKey) =>
+  (issue: { input?: unknown }): MessageKey =>
+    issue.input === undefined || issue.input === null || issue.input === '' ? messageKeys.required : key;
 
-/** Customer data of an order (SPEC §5 messages come from the field names). */
+/** A required text field of the customer form: trimmed, at most `max` characters. */
+function textField(max: number) {
+  return z
+    .string({ error: requiredOr(messageKeys.invalid) })
+    .trim()
+    .min(1, { error: messageKeys.required })
+    .max(max, { error: messageKeys.maxLength });
+}
+
+export const genderSchema = z.literal([10, 20, 0], { error: requiredOr(messageKeys.oneOf) });
+
+/**
+ * Customer data of an order. Every check carries a key of `messages.ts`, worded per language with the
+ * field's name (SPEC §5), so the checkout form and the server say the same.
+ */
 export const customerDataSchema = z.object({
   gender: genderSchema,
-  firstName: z.string().trim().min(1).max(100),
-  lastName: z.string().trim().min(1).max(100),
-  email: z.email().max(200),
+  firstName: textField(100),
+  lastName: textField(100),
+  email: z.email({ error: requiredOr(messageKeys.email) }).max(200, { error: messageKeys.maxLength }),
   phone: z
-    .string()
+    .string({ error: messageKeys.invalid })
     .trim()
-    .max(40)
-    .regex(/^[+0-9 ()/-]*$/, messageKeys.phone)
+    .max(40, { error: messageKeys.maxLength })
+    .regex(/^[+0-9 ()/-]*$/, { error: messageKeys.phone })
     .default(''),
-  street: z.string().trim().min(1).max(200),
-  houseNumber: z.string().trim().min(1).max(20),
+  street: textField(200),
+  houseNumber: textField(20),
   postcode: z
-    .string()
+    .string({ error: requiredOr(messageKeys.invalid) })
     .trim()
-    .regex(/^[A-Za-z0-9 -]{3,10}$/, messageKeys.postcode),
-  city: z.string().trim().min(1).max(100),
-  country: z.enum(addressCountries),
-  membershipNumber: z.string().trim().max(40).default(''),
-  newsletter: z.boolean().default(false),
+    // An empty postcode is only "required", not also malformed.
+    .min(1, { error: messageKeys.required, abort: true })
+    .regex(/^[A-Za-z0-9 -]{3,10}$/, { error: messageKeys.postcode }),
+  city: textField(100),
+  country: z.enum(addressCountries, { error: requiredOr(messageKeys.oneOf) }),
+  membershipNumber: z
+    .string({ error: messageKeys.invalid })
+    .trim()
+    .max(40, { error: messageKeys.maxLength })
+    .default(''),
+  newsletter: z.boolean({ error: messageKeys.invalid }).default(false),
 });
 export type CustomerData = z.infer<typeof customerDataSchema>;
 
@@ -196,12 +223,20 @@ export const reductionInfoSchema = z.object({
   /** Cents; the code applies from this subtotal on. */
   minimumOrder: z.number().int().nullable(),
 });
-export const giftCardRequestSchema = orderAccessSchema.extend({
-  tan: z
-    .string()
-    .trim()
-    .regex(/^[A-Za-z0-9-]{4,40}$/, messageKeys.giftCardCode),
-});
+const giftCardCode = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9-]{4,40}$/, messageKeys.giftCardCode);
+export const giftCardRequestSchema = orderAccessSchema.extend({ tan: giftCardCode });
+/**
+ * Taking a card off: by its code, or by the id the order's summary shows (`prepaid[].giftCardId`), so a
+ * card applied in another visit can be taken off without knowing its code. Exactly one of the two.
+ */
+export const giftCardRemovalSchema = orderAccessSchema
+  .extend({ tan: giftCardCode.optional(), giftCardId: positiveId.optional() })
+  .refine((body) => (body.tan === undefined) !== (body.giftCardId === undefined), {
+    error: messageKeys.giftCardTanOrId,
+  });
 
 export const closeRequestSchema = orderAccessSchema.extend({ paymentType: z.enum(paymentTypes) });
 export const closeResponseSchema = z.object({

@@ -45,14 +45,9 @@ export function sendProblem(
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof RequestValidationError) {
-      const errors = describeIssues(error.issues, request.locale);
-      return sendProblem(reply, request, {
-        status: 400,
-        type: 'validation-error',
-        // SPEC §8: the storefront splits detail on ';' and shows each part as one error.
-        detail: errors.map((entry) => `${entry.field}: ${entry.message}`).join(';'),
-        errors,
-      });
+      // SPEC §8: the storefront splits detail on ';' and shows each part as one error.
+      const { detail, errors } = describeIssues(error.issues, request.locale);
+      return sendProblem(reply, request, { status: 400, type: 'validation-error', detail, errors });
     }
     if (error instanceof HttpProblem) {
       return sendProblem(reply, request, error);

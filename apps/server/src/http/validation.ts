@@ -1,5 +1,5 @@
 import type { Locale } from '@shop/contracts/locale';
-import { isMessageKey, validationMessages } from '@shop/contracts/messages';
+import { isMessageKey, isSentence, wordIssue } from '@shop/contracts/messages';
 import type { FastifySchemaCompiler } from 'fastify';
 import type { ZodType, z } from 'zod';
 import { de, en, it } from 'zod/locales';
@@ -29,19 +29,31 @@ const localeErrorMaps = Object.fromEntries(
   Object.entries(zodLocales).map(([locale, load]) => [locale, load().localeError]),
 ) as Record<Locale, z.core.$ZodErrorMap>;
 
-/** One message per invalid field, in the caller's language; `field` is the dotted path. */
+/**
+ * The issues in the caller's language: `errors` has one entry per issue (`field` is the dotted path);
+ * `detail` joins them with ';' (SPEC §8: the storefront shows each part as one error). A part is the
+ * message itself when it is a sentence of ours (naming its field where it needs one, "Vorname ist ein
+ * Pflichtfeld."), else the path and the message ("page: must be between 1 and 10000").
+ */
 export function describeIssues(
   issues: z.core.$ZodIssue[],
   locale: Locale,
-): { field: string; message: string }[] {
-  return issues.map((issue) => ({
-    field: issue.path.length > 0 ? issue.path.join('.') : '(root)',
-    message: localiseIssue(issue, locale),
-  }));
+): { detail: string; errors: { field: string; message: string }[] } {
+  const described = issues.map((issue) => {
+    const field = issue.path.length > 0 ? issue.path.join('.') : '(root)';
+    const message = localiseIssue(issue, locale);
+    const isWhole = isMessageKey(issue.message) && isSentence(issue.message);
+    return { field, message, part: isWhole ? message : `${field}: ${message}` };
+  });
+  return {
+    detail: described.map((entry) => entry.part).join(';'),
+    errors: described.map(({ field, message }) => ({ field, message })),
+  };
 }
 
 function localiseIssue(issue: z.core.$ZodIssue, locale: Locale): string {
-  if (isMessageKey(issue.message)) return validationMessages[issue.message][locale];
+  const ours = wordIssue(issue, locale);
+  if (ours !== null) return ours;
   const localised = localeErrorMaps[locale](issue as never);
   if (typeof localised === 'string') return localised;
   return localised?.message ?? issue.message;

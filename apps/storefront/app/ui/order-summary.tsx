@@ -96,12 +96,15 @@ export function OrderTotals({
           <dd>{summary.shippingTotal.display}</dd>
         </div>
       ) : null}
-      {summary.prepaid.map((entry) => (
-        <div key={entry.name} className="is-discount">
-          <dt>{t('cart.prepaid', { name: entry.name })}</dt>
-          <dd>−{entry.amount.display}</dd>
-        </div>
-      ))}
+      {/* Cards that pay something; the drawer's gift-card form lists every card on the order. */}
+      {summary.prepaid
+        .filter((entry) => entry.amount.total > 0)
+        .map((entry) => (
+          <div key={entry.giftCardId} className="is-discount">
+            <dt>{t('cart.prepaid', { name: entry.name })}</dt>
+            <dd>−{entry.amount.display}</dd>
+          </div>
+        ))}
       <div className="order-total">
         <dt>{t('cart.total')}</dt>
         <dd>{summary.total.display}</dd>

@@ -43,12 +43,13 @@ export function presentSummary(
     discountTotal: toPrice(totals.discountCents, locale),
     total: toPrice(totals.totalCents, locale),
     fees: [],
-    prepaid: totals.prepaid
-      .filter((card) => card.amountCents > 0)
-      .map((card) => ({
-        name: maskTan(tanById.get(card.id) ?? ''),
-        amount: toPrice(card.amountCents, locale),
-      })),
+    // Every applied card, also one paying nothing now (others cover the rest, the cart is empty, it
+    // expired): the customer sees it and can take it off by its id.
+    prepaid: totals.prepaid.map((card) => ({
+      giftCardId: card.id,
+      name: maskTan(tanById.get(card.id) ?? ''),
+      amount: toPrice(card.amountCents, locale),
+    })),
   };
 }
 

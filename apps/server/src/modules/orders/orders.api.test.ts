@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '#src/db/client.ts';
+import { brandId } from '#src/seed/reference-data.ts';
 import { createTestApp, getJson, postJson, type TestApp } from '#src/test/app.ts';
 import { releaseExpiredHolds } from './checkout.service.ts';
 
@@ -201,19 +202,76 @@ describe('promotion codes', () => {
 });
 
 describe('checkout', () => {
-  it('validates customer data with localized messages', async () => {
+  it("refuses customer data with the SPEC §5 messages in the caller's language, naming each field; the stored data stays", async () => {
+    const cart = await newCart();
+    expect((await send('PUT', '/api/order/customer', { ...cart, ...customer })).status).toBe(200);
+    const expected = {
+      de: ['Vorname ist ein Pflichtfeld.', 'E-Mail-Adresse muss eine gültige E-Mail-Adresse sein.'],
+      en: ['First name is required.', 'E-mail address must be a valid e-mail address.'],
+      it: [
+        'Il campo Nome è obbligatorio.',
+        'Il campo Indirizzo e-mail deve essere un indirizzo e-mail valido.',
+      ],
+    };
+    for (const [language, messages] of Object.entries(expected)) {
+      const answer = await send(
+        'PUT',
+        '/api/order/customer',
+        { ...cart, ...customer, firstName: '  ', email: 'anna.huber@' },
+        { 'accept-language': language },
+      );
+      expect(answer.status).toBe(400);
+      expect(answer.body.type).toBe('validation-error');
+      // SPEC §8: the detail is the messages joined with ';'.
+      expect(answer.body.detail).toBe(messages.join(';'));
+      expect(answer.body.errors).toEqual([
+        { field: 'firstName', message: messages[0] },
+        { field: 'email', message: messages[1] },
+      ]);
+    }
+    const order = await getJson(shop.app, `/api/order/${cart.orderId}/${cart.key}`);
+    const { acceptTerms: _accepted, ...stored } = customer;
+    expect(order.body.customer).toEqual({ ...stored, membershipNumber: '' });
+  });
+
+  it('words every customer check with the field it is about (required, maximum length, list, terms)', async () => {
     const cart = await newCart();
     const answer = await send(
       'PUT',
       '/api/order/customer',
-      { ...cart, ...customer, email: 'nope', postcode: '!', acceptTerms: false },
+      {
+        ...cart,
+        ...customer,
+        gender: 5,
+        lastName: '',
+        city: 'x'.repeat(101),
+        postcode: '!',
+        phone: 'ruf an',
+        country: 'US',
+        acceptTerms: false,
+      },
       { 'accept-language': 'it' },
     );
     expect(answer.status).toBe(400);
-    const parts = (answer.body.detail as string).split(';');
-    expect(parts).toContain('acceptTerms: È necessario accettare i termini e condizioni!');
-    expect(parts.some((part) => part.startsWith('email:'))).toBe(true);
-    expect(parts.some((part) => part.startsWith('postcode:'))).toBe(true);
+    expect((answer.body.detail as string).split(';')).toEqual([
+      'Il campo Appellativo deve essere uno dei valori proposti.',
+      'Il campo Cognome è obbligatorio.',
+      'Il campo Telefono può contenere solo cifre, spazi e + ( ) / -.',
+      'Il campo CAP deve contenere da 3 a 10 lettere, cifre, spazi o -.',
+      'Il campo Città può contenere al massimo 100 caratteri.',
+      'Il campo Paese deve essere uno dei valori proposti.',
+      'È necessario accettare i termini e condizioni!',
+    ]);
+    const german = await send('PUT', '/api/order/customer', { ...cart, ...customer, acceptTerms: false });
+    expect(german.body.detail).toBe('Sie müssen die AGB akzeptieren!');
+    const english = await send(
+      'PUT',
+      '/api/order/customer',
+      { ...cart, ...customer, acceptTerms: false },
+      { 'accept-language': 'en' },
+    );
+    expect(english.body.detail).toBe('You must accept the terms and conditions!');
+    expect((await getJson(shop.app, `/api/order/${cart.orderId}/${cart.key}`)).body.customer).toBeNull();
   });
 
   it('closes with wire transfer: stock held, bank details shown, the order closed for changes; a second close answers the same', async () => {
@@ -350,5 +408,96 @@ describe('gift cards', () => {
       sql`SELECT count(*)::int AS n FROM vouchers WHERE order_id = ${cart.orderId}`,
     );
     expect(vouchers[0]?.n).toBe(1);
+  });
+
+  it('show in the summary with their id, so a card applied in an earlier visit can be taken off by it', async () => {
+    const headers = { host: 'autoclub.localhost' };
+    const [variant] = await variantsInStock(5, brandId('autoclub'));
+    if (!variant) throw new Error('no variant');
+    const cart = await newCart(headers.host);
+    await postJson(shop.app, '/api/order/items', { ...cart, variantId: variant.id }, headers);
+    const [big, small] = await queryRows<{ id: number }>(
+      shop.database.db,
+      sql`SELECT id FROM gift_cards WHERE tan IN ('GC-AUTO-100000', 'GC-AUTO-5000') ORDER BY tan`,
+    );
+    if (!big || !small) throw new Error('no demo gift cards');
+    expect(
+      (await postJson(shop.app, '/api/order/giftcard', { ...cart, tan: 'GC-AUTO-100000' }, headers)).status,
+    ).toBe(200);
+    expect(
+      (await postJson(shop.app, '/api/order/giftcard', { ...cart, tan: 'GC-AUTO-5000' }, headers)).status,
+    ).toBe(200);
+
+    // A new visit knows only the order: its summary names every card with its id and masked code.
+    const orderUrl = `/api/order/${cart.orderId}/${cart.key}`;
+    const before = await getJson(shop.app, orderUrl, headers);
+    const bySmall = Math.min(5000, variant.price_cents);
+    const byId = <T extends { giftCardId: number }>(entries: T[]) =>
+      [...entries].sort((a, b) => a.giftCardId - b.giftCardId);
+    expect(byId(before.body.summary.prepaid)).toEqual(
+      byId([
+        { giftCardId: small.id, name: '…5000', amount: expect.objectContaining({ total: bySmall }) },
+        {
+          giftCardId: big.id,
+          name: '…0000',
+          amount: expect.objectContaining({ total: variant.price_cents - bySmall }),
+        },
+      ]),
+    );
+    expect(before.body.summary.total.total).toBe(0);
+
+    // Exactly one of code and id: a clear message in the caller's language, and nothing changes.
+    const refusals = {
+      de: 'Bitte geben Sie genau eines an: den Gutscheincode (tan) oder die Gutschein-ID (giftCardId).',
+      en: 'Please send exactly one of the gift card code (tan) and the gift card id (giftCardId).',
+      it: 'Si prega di indicare esattamente uno tra il codice del buono (tan) e l’ID del buono (giftCardId).',
+    };
+    for (const [language, message] of Object.entries(refusals)) {
+      for (const body of [cart, { ...cart, tan: 'GC-AUTO-100000', giftCardId: big.id }]) {
+        const refused = await send('DELETE', '/api/order/giftcard', body, {
+          ...headers,
+          'accept-language': language,
+        });
+        expect(refused.status).toBe(400);
+        expect(refused.body).toMatchObject({ type: 'validation-error', detail: message });
+      }
+    }
+    // A card that is not on this order: the order stays as it was.
+    const [otherBrandCard] = await queryRows<{ id: number }>(
+      shop.database.db,
+      sql`SELECT id FROM gift_cards WHERE tan = 'GC-DEMO-5000'`,
+    );
+    const notOnOrder = await send(
+      'DELETE',
+      '/api/order/giftcard',
+      { ...cart, giftCardId: otherBrandCard?.id },
+      headers,
+    );
+    expect(notOnOrder.status).toBe(200);
+    expect(notOnOrder.body.summary).toEqual(before.body.summary);
+    expect((await getJson(shop.app, orderUrl, headers)).body).toEqual(before.body);
+
+    // By its id: the card is off, the other one pays now.
+    const removed = await send('DELETE', '/api/order/giftcard', { ...cart, giftCardId: big.id }, headers);
+    expect(removed.status).toBe(200);
+    expect(removed.body.summary.prepaid).toEqual([
+      { giftCardId: small.id, name: '…5000', amount: expect.objectContaining({ total: bySmall }) },
+    ]);
+    // By its code, as before.
+    const byCode = await send('DELETE', '/api/order/giftcard', { ...cart, tan: 'gc-auto-5000' }, headers);
+    expect(byCode.body.summary.prepaid).toEqual([]);
+    expect(byCode.body.summary.total.total).toBe(variant.price_cents);
+    expect((await getJson(shop.app, orderUrl, headers)).body.summary).toEqual(byCode.body.summary);
+
+    // A card that pays nothing now (the cart was emptied) still shows, and still comes off.
+    await postJson(shop.app, '/api/order/giftcard', { ...cart, tan: 'GC-AUTO-5000' }, headers);
+    const [line] = (await getJson(shop.app, orderUrl, headers)).body.items;
+    await send('DELETE', '/api/order/items', { ...cart, itemId: line.id }, headers);
+    const empty = await getJson(shop.app, orderUrl, headers);
+    expect(empty.body.summary.prepaid).toEqual([
+      { giftCardId: small.id, name: '…5000', amount: expect.objectContaining({ total: 0 }) },
+    ]);
+    const gone = await send('DELETE', '/api/order/giftcard', { ...cart, giftCardId: small.id }, headers);
+    expect(gone.body.summary.prepaid).toEqual([]);
   });
 });

@@ -9,6 +9,7 @@ import {
   createOrderRequestSchema,
   createOrderResponseSchema,
   customerRequestSchema,
+  giftCardRemovalSchema,
   giftCardRequestSchema,
   notificationSchema,
   optinRequestSchema,
@@ -181,8 +182,8 @@ export function registerOrderRoutes(server: FastifyInstance, deps: OrderRouteDep
     {
       schema: {
         tags,
-        summary: 'Take a gift card off the order',
-        body: giftCardRequestSchema,
+        summary: 'Take a gift card off the order, by its code (tan) or its id (giftCardId, from the summary)',
+        body: giftCardRemovalSchema,
         response: { 200: orderSchema, ...errors },
       },
       preHandler: requireGiftCards,

@@ -212,10 +212,22 @@ export async function addGiftCard(
   });
 }
 
-export async function removeGiftCard(db: Database, shopper: Shopper, input: Access & { tan: string }) {
+/**
+ * Takes a card off the order, named by its code or by its id (the summary's `prepaid[].giftCardId`); a
+ * card that is not on the order leaves the order as it was.
+ */
+export async function removeGiftCard(
+  db: Database,
+  shopper: Shopper,
+  input: Access & { tan?: string | undefined; giftCardId?: number | undefined },
+): Promise<Order> {
   return changeCart(db, shopper, input, async (tx, order) => {
-    const card = await repository.findGiftCard(tx, shopper.brand.id, input.tan);
-    if (card) await repository.removeOrderCard(tx, order.id, card.id);
+    const giftCardId =
+      input.giftCardId ??
+      (input.tan === undefined
+        ? undefined
+        : (await repository.findGiftCard(tx, shopper.brand.id, input.tan))?.id);
+    if (giftCardId !== undefined) await repository.removeOrderCard(tx, order.id, giftCardId);
     return presentOrder(await freshSnapshot(tx, shopper, order.id), shopper.locale);
   });
 }

@@ -9,18 +9,35 @@ export type CachedPage = { status: number; headers: [string, string][]; body: Bu
  * Rendered catalogue pages, kept for the catalogue TTL: every anonymous visitor gets the same HTML
  * for a brand, language and URL (consent, cart and account live in the browser), so a page is
  * rendered once per TTL instead of once per visitor, as a CDN in front would do.
- * Keyed by host, language, encoding and URL; only 200 answers stay.
+ * Keyed by host, language, encoding and URL; only 200 answers that a shared cache may keep stay.
+ * A page that says `no-store` or `private` (checkout, order pages: their addresses carry the order
+ * key) is never kept, nor handed to another request that asked for the same URL meanwhile.
  */
 export function createPageCache(ttlMs: number) {
   const pages = ttlMs > 0 ? new TtlCache<CachedPage>(ttlMs, 2_000) : null;
   return {
     async get(key: string, render: () => Promise<CachedPage>): Promise<CachedPage> {
       if (!pages) return render();
-      const page = await pages.get(key, render);
-      if (page.status !== 200) pages.delete(key);
-      return page;
+      let own: CachedPage | undefined;
+      const page = await pages.get(key, async () => {
+        own = await render();
+        return own;
+      });
+      if (page.status === 200 && isShareable(page)) return page;
+      pages.delete(key);
+      // Waiting for another request's render of a page only that request may have: render our own.
+      return own ?? (isShareable(page) ? page : render());
     },
   };
+}
+
+/** Whether a shared cache may keep the page (RFC 9111: not `no-store`, not `private`). */
+function isShareable(page: Pick<CachedPage, 'headers'>): boolean {
+  const cacheControl = page.headers
+    .filter(([name]) => name.toLowerCase() === 'cache-control')
+    .map(([, value]) => value.toLowerCase())
+    .join(',');
+  return !/(^|[\s,])(no-store|private)(\s*(=|,|$))/.test(cacheControl);
 }
 
 export type PageCache = ReturnType<typeof createPageCache>;

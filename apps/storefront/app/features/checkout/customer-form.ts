@@ -1,6 +1,6 @@
 import type { Locale } from '@shop/contracts/locale';
+import { fieldNames } from '@shop/contracts/messages';
 import type { AddressCountry, CustomerData } from '@shop/contracts/orders';
-import type { MessageKey } from '#app/i18n/de.ts';
 
 /** The checkout form as typed: strings as the inputs hold them, checked by `customer-validation.ts`. */
 export type CustomerFormValues = {
@@ -54,21 +54,10 @@ export const fieldOrder: CustomerField[] = [
   'acceptTerms',
 ];
 
-export const fieldLabelKeys: Record<CustomerField, MessageKey> = {
-  gender: 'checkout.field.gender',
-  firstName: 'checkout.field.firstName',
-  lastName: 'checkout.field.lastName',
-  email: 'checkout.field.email',
-  phone: 'checkout.field.phone',
-  street: 'checkout.field.street',
-  houseNumber: 'checkout.field.houseNumber',
-  postcode: 'checkout.field.postcode',
-  city: 'checkout.field.city',
-  country: 'checkout.field.country',
-  membershipNumber: 'checkout.field.membershipNumber',
-  newsletter: 'checkout.field.newsletter',
-  acceptTerms: 'checkout.field.acceptTerms',
-};
+/** A field's label: its name as the contract's messages call it (`fieldNames` in messages.ts). */
+export function fieldLabel(field: CustomerField, locale: Locale): string {
+  return fieldNames[field][locale];
+}
 
 export const isCustomerField = (name: string): name is CustomerField =>
   (fieldOrder as string[]).includes(name);

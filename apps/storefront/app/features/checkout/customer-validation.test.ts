@@ -78,15 +78,37 @@ describe('checkout form, checked with the contract’s customerRequestSchema', (
     expect(firstErrorField(outcome.fieldErrors)).toBe('gender');
   });
 
-  it('uses the contracts’ own messages (messages.ts) after the field’s name', () => {
-    const outcome = validateCustomer({ ...filled, postcode: '1', phone: 'call me', email: 'erika@' }, german);
+  it('words every check as the server does (messages.ts), naming the field', () => {
+    const outcome = validateCustomer(
+      { ...filled, postcode: '1', phone: 'call me', email: 'erika@', gender: '5' as never },
+      german,
+    );
     expect(outcome.ok).toBe(false);
     if (outcome.ok) return;
     expect(outcome.fieldErrors).toEqual({
-      postcode: 'Postleitzahl ist keine gültige Postleitzahl',
-      phone: 'Telefon darf nur Ziffern, Leerzeichen und + ( ) / - enthalten',
-      email: 'Bitte geben Sie eine gültige E-Mail-Adresse ein.',
+      gender: 'Anrede muss einer der angebotenen Werte sein.',
+      postcode: 'Postleitzahl muss aus 3 bis 10 Buchstaben, Ziffern, Leerzeichen oder - bestehen.',
+      phone: 'Telefon darf nur Ziffern, Leerzeichen und + ( ) / - enthalten.',
+      email: 'E-Mail-Adresse muss eine gültige E-Mail-Adresse sein.',
     });
+  });
+
+  it('an empty first name and a bad e-mail: the same words as PUT /api/order/customer, in every language', () => {
+    const expected = {
+      de: ['Vorname ist ein Pflichtfeld.', 'E-Mail-Adresse muss eine gültige E-Mail-Adresse sein.'],
+      en: ['First name is required.', 'E-mail address must be a valid e-mail address.'],
+      it: [
+        'Il campo Nome è obbligatorio.',
+        'Il campo Indirizzo e-mail deve essere un indirizzo e-mail valido.',
+      ],
+    } as const;
+    for (const [locale, [firstName, email]] of Object.entries(expected)) {
+      const outcome = validateCustomer(
+        { ...filled, firstName: '  ', email: 'erika@' },
+        { ...german, locale: locale as keyof typeof expected },
+      );
+      expect(outcome).toEqual({ ok: false, fieldErrors: { firstName, email } });
+    }
   });
 
   it('speaks the page’s language (Italian: no German left)', () => {
@@ -98,7 +120,7 @@ describe('checkout form, checked with the contract’s customerRequestSchema', (
     if (outcome.ok) return;
     expect(outcome.fieldErrors).toEqual({
       firstName: 'Il campo Nome è obbligatorio.',
-      postcode: 'CAP non è un codice postale valido',
+      postcode: 'Il campo CAP deve contenere da 3 a 10 lettere, cifre, spazi o -.',
       acceptTerms: 'È necessario accettare i termini e condizioni!',
     });
   });

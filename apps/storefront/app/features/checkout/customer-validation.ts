@@ -1,29 +1,22 @@
 import type { Locale } from '@shop/contracts/locale';
-import { isMessageKey, validationMessages } from '@shop/contracts/messages';
+import { formatMessage, wordIssue } from '@shop/contracts/messages';
 import { type CustomerData, customerRequestSchema } from '@shop/contracts/orders';
 import type { Translate } from '#app/i18n/translate.ts';
 import {
+  type CustomerField,
   type CustomerFormValues,
   type FieldErrors,
-  fieldLabelKeys,
   isCustomerField,
 } from './customer-form.ts';
 
 /**
  * The checkout form checked with the contract's own schema (`customerRequestSchema`, the one the
- * server enforces), worded for a customer: one message per field, naming the field (SPEC §5).
- * Loaded on demand: zod is not part of the checkout page's first JavaScript.
+ * server enforces), worded as the server words it (`wordIssue` of messages.ts): one message per
+ * field, naming the field (SPEC §5). Loaded on demand: zod is not part of the checkout page's first
+ * JavaScript.
  */
 
-type Issue = {
-  code: string;
-  path: PropertyKey[];
-  message: string;
-  minimum?: unknown;
-  maximum?: unknown;
-  format?: string;
-  input?: unknown;
-};
+type Issue = { path: PropertyKey[]; message: string; maximum?: unknown };
 
 export type ValidationContext = {
   orderId: number;
@@ -60,11 +53,11 @@ export function validateCustomer(values: CustomerFormValues, context: Validation
     acceptTerms: values.acceptTerms,
   };
   const fieldErrors: FieldErrors = {};
-  const result = customerRequestSchema.safeParse(candidate, { reportInput: true });
+  const result = customerRequestSchema.safeParse(candidate);
   if (!result.success) {
     for (const issue of result.error.issues as Issue[]) {
       const field = String(issue.path[0] ?? '');
-      if (isCustomerField(field)) fieldErrors[field] ??= messageFor(issue, field, context);
+      if (isCustomerField(field)) fieldErrors[field] ??= messageFor(issue, field, context.locale);
     }
   }
   const membershipNumber = values.membershipNumber.trim();
@@ -79,26 +72,9 @@ export function validateCustomer(values: CustomerFormValues, context: Validation
   return { ok: true, request: result.data };
 }
 
-/** One issue as a sentence that names the field. */
-export function messageFor(
-  issue: Issue,
-  field: keyof typeof fieldLabelKeys,
-  context: ValidationContext,
-): string {
-  const { t, locale } = context;
-  const label = t(fieldLabelKeys[field]);
-  const isEmpty = issue.input === undefined || (typeof issue.input === 'string' && issue.input.trim() === '');
-  if (isEmpty) return t('checkout.error.required', { field: label });
-  if (isMessageKey(issue.message)) {
-    const message = validationMessages[issue.message][locale];
-    // "ist keine gültige Postleitzahl" continues the field's name; "Sie müssen …!" stands alone.
-    return /^\p{Ll}/u.test(message) ? `${label} ${message}` : message;
-  }
-  if (issue.code === 'invalid_format' && issue.format === 'email') return t('checkout.error.email');
-  if (issue.code === 'too_big' && typeof issue.maximum === 'number') {
-    return t('checkout.error.maxLength', { field: label, max: issue.maximum });
-  }
-  return t('checkout.error.invalid', { field: label });
+/** One issue as the sentence the server would say; a check without a message of ours is "invalid". */
+function messageFor(issue: Issue, field: CustomerField, locale: Locale): string {
+  return wordIssue(issue, locale) ?? formatMessage('invalid', locale, { field });
 }
 
 function matches(pattern: string, value: string): boolean {

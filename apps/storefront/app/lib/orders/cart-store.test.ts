@@ -199,6 +199,34 @@ describe('cart store', () => {
     expect(cartStore.get()).toMatchObject({ isReductionInvalid: false, cart: { itemCount: 2 } });
   });
 
+  it('a gift card redeemed in an earlier visit: listed from the stored order, taken off by its id', async () => {
+    storage.set('orderId', '9');
+    storage.set('orderToken', 'key-9');
+    const card = { giftCardId: 42, name: '…0000', cents: 10_000 };
+    answer((call) =>
+      call.path === '/api/order/9/key-9'
+        ? { status: 200, body: order(9, [item(91, 1)], { summary: summary(10_000, [card]) }) }
+        : undefined,
+    );
+    answer((call) =>
+      call.method === 'DELETE' && call.path === '/api/order/giftcard'
+        ? { status: 200, body: order(9, [item(91, 1)]) }
+        : undefined,
+    );
+    const { loadStoredCart, removeGiftCard, cartStore } = await load();
+    await loadStoredCart();
+    expect(cartStore.get().cart?.summary.prepaid).toEqual([
+      { giftCardId: 42, name: '…0000', amount: expect.objectContaining({ total: 10_000 }) },
+    ]);
+    expect(cartStore.get().cart?.summary.total.total).toBe(0);
+
+    expect(await removeGiftCard(42)).toEqual({ ok: true });
+    const removal = calls.find((call) => call.method === 'DELETE');
+    expect(removal?.path).toBe('/api/order/giftcard');
+    expect(removal?.body).toEqual({ orderId: 9, key: 'key-9', giftCardId: 42 });
+    expect(cartStore.get().cart?.summary).toMatchObject({ prepaid: [], total: { total: 10_000 } });
+  });
+
   it('a stored order that is already closed is forgotten at start (a new cart begins with the next add)', async () => {
     storage.set('orderId', '8');
     storage.set('orderToken', 'key-8');

@@ -33,8 +33,6 @@ export type CartState = {
   /** SPEC §4 promotion code "invalid": set by a refused code, reset by the next cart change. */
   isReductionInvalid: boolean;
   isDrawerOpen: boolean;
-  /** Gift-card codes applied in this browser: removing one needs its code, the order shows it masked. */
-  giftCardCodes: string[];
 };
 
 export type ActionResult =
@@ -46,7 +44,6 @@ const initialState: CartState = {
   cart: null,
   isReductionInvalid: false,
   isDrawerOpen: false,
-  giftCardCodes: [],
 };
 
 export const cartStore = createStore<CartState>(initialState);
@@ -96,7 +93,6 @@ export function forgetCart(): void {
     phase: 'ready',
     cart: null,
     isReductionInvalid: false,
-    giftCardCodes: [],
   }));
 }
 
@@ -358,32 +354,14 @@ export function removeReduction(): Promise<ActionResult> {
   return orderCall('reduction', 'DELETE', '/api/order/reduction', {});
 }
 
+/** Redeems a gift card on the stored cart; the order's summary lists it from then on (`prepaid`). */
 export function applyGiftCard(tan: string): Promise<ActionResult> {
-  return enqueue(async () => {
-    const access = storedCartAccess();
-    if (!access) return unexpected;
-    const result = await orderRequest<Order>('giftcard', 'POST', '/api/order/giftcard', { ...access, tan });
-    if (!result.ok) return failed(result);
-    adoptOrder(result.data);
-    cartStore.set((state) => ({
-      ...state,
-      giftCardCodes: [...state.giftCardCodes.filter((known) => known !== tan), tan],
-    }));
-    return { ok: true };
-  });
+  return orderCall('giftcard', 'POST', '/api/order/giftcard', { tan });
 }
 
-export function removeGiftCard(tan: string): Promise<ActionResult> {
-  return enqueue(async () => {
-    const result = await runOrderCall('giftcard', 'DELETE', '/api/order/giftcard', { tan });
-    if (result.ok) {
-      cartStore.set((state) => ({
-        ...state,
-        giftCardCodes: state.giftCardCodes.filter((known) => known !== tan),
-      }));
-    }
-    return result;
-  });
+/** Takes a card off by the id the summary shows: also one applied in an earlier visit. */
+export function removeGiftCard(giftCardId: number): Promise<ActionResult> {
+  return orderCall('giftcard', 'DELETE', '/api/order/giftcard', { giftCardId });
 }
 
 /** A call on the stored cart whose answer is the whole order. */
@@ -393,21 +371,14 @@ function orderCall(
   path: string,
   body: Record<string, unknown>,
 ): Promise<ActionResult> {
-  return enqueue(() => runOrderCall(action, method, path, body));
-}
-
-async function runOrderCall(
-  action: 'reduction' | 'giftcard',
-  method: 'POST' | 'PUT' | 'DELETE',
-  path: string,
-  body: Record<string, unknown>,
-): Promise<ActionResult> {
-  const access = storedCartAccess();
-  if (!access) return unexpected;
-  const result = await orderRequest<Order>(action, method, path, { ...access, ...body });
-  if (!result.ok) return failed(result);
-  adoptOrder(result.data);
-  return { ok: true };
+  return enqueue(async () => {
+    const access = storedCartAccess();
+    if (!access) return unexpected;
+    const result = await orderRequest<Order>(action, method, path, { ...access, ...body });
+    if (!result.ok) return failed(result);
+    adoptOrder(result.data);
+    return { ok: true };
+  });
 }
 
 // ---------------------------------------------------------------------------------------------------

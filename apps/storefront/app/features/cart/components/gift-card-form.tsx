@@ -7,13 +7,15 @@ import { useShop, useT } from '#app/lib/shop-data.ts';
 const giftCardPattern = /^[A-Za-z0-9-]{4,40}$/;
 
 /**
- * Gift cards (only where the brand has them): redeem a card's code; cards redeemed in this browser can
- * be taken off again. The amounts they cover show in the totals ("prepaid").
+ * Gift cards (only where the brand has them): redeem a card's code; every card on the order (its
+ * summary's `prepaid` list, so also one redeemed in an earlier visit) shows masked and can be taken off
+ * again by its id. The amounts they cover show in the totals.
  */
 export function GiftCardForm() {
   const t = useT();
   const { locale } = useShop();
-  const { giftCardCodes } = useCartState();
+  const { cart } = useCartState();
+  const cards = cart?.summary.prepaid ?? [];
   const inputId = useId();
   const messageId = useId();
   const [tan, setTan] = useState('');
@@ -31,6 +33,12 @@ export function GiftCardForm() {
     const result = await applyGiftCard(entered);
     if (result.ok) setTan('');
     else setMessage(result.errors[0] ?? null);
+  };
+
+  const remove = async (giftCardId: number) => {
+    setMessage(null);
+    const result = await removeGiftCard(giftCardId);
+    if (!result.ok) setMessage(result.errors[0] ?? null);
   };
 
   return (
@@ -59,16 +67,16 @@ export function GiftCardForm() {
           {message ? <p className="field-error">{message}</p> : null}
         </div>
       </form>
-      {giftCardCodes.length > 0 ? (
+      {cards.length > 0 ? (
         <ul className="gift-cards">
-          {giftCardCodes.map((code) => (
-            <li key={code}>
-              <span>{t('cart.giftCard.applied', { code })}</span>{' '}
+          {cards.map((card) => (
+            <li key={card.giftCardId}>
+              <span>{t('cart.giftCard.applied', { code: card.name })}</span>{' '}
               <button
                 type="button"
                 className="link-button"
-                aria-label={t('cart.giftCard.removeNamed', { code })}
-                onClick={() => void removeGiftCard(code)}
+                aria-label={t('cart.giftCard.removeNamed', { code: card.name })}
+                onClick={() => void remove(card.giftCardId)}
               >
                 {t('cart.giftCard.remove')}
               </button>

@@ -234,7 +234,7 @@ function CheckoutForm({ cart }: { cart: Cart }) {
             {brand.hasNewsletterOptin ? (
               <CheckboxField
                 name="newsletter"
-                label={t('checkout.field.newsletter')}
+                label={t('checkout.newsletter')}
                 error={errors.fieldErrors.newsletter}
                 isChecked={values.newsletter}
                 onChange={(checked) => change('newsletter', checked)}

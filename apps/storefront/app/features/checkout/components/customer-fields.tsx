@@ -5,6 +5,7 @@ import {
   type CustomerField,
   type CustomerFormValues,
   type FieldErrors,
+  fieldLabel,
 } from '../customer-form.ts';
 import { FormField } from './form-field.tsx';
 
@@ -18,6 +19,7 @@ type Props = {
 export function CustomerFields({ values, errors, onChange }: Props) {
   const t = useT();
   const { brand, locale } = useShop();
+  const label = (field: CustomerField) => fieldLabel(field, locale);
   const countryNames = useMemo(() => new Intl.DisplayNames([locale], { type: 'region' }), [locale]);
   const text = (
     field: Exclude<CustomerField, 'gender' | 'country' | 'newsletter' | 'acceptTerms'>,
@@ -56,7 +58,7 @@ export function CustomerFields({ values, errors, onChange }: Props) {
     <div className="form-grid">
       <FormField
         name="gender"
-        label={t('checkout.field.gender')}
+        label={label('gender')}
         error={errors.gender}
         isRequired
         className="field-gender"
@@ -75,37 +77,37 @@ export function CustomerFields({ values, errors, onChange }: Props) {
           </select>
         )}
       </FormField>
-      {text('firstName', t('checkout.field.firstName'), {
+      {text('firstName', label('firstName'), {
         autoComplete: 'given-name',
         className: 'field-start',
       })}
-      {text('lastName', t('checkout.field.lastName'), { autoComplete: 'family-name' })}
-      {text('email', t('checkout.field.email'), {
+      {text('lastName', label('lastName'), { autoComplete: 'family-name' })}
+      {text('email', label('email'), {
         autoComplete: 'email',
         type: 'email',
         inputMode: 'email',
         hint: t('checkout.hint.email'),
       })}
-      {text('phone', t('checkout.field.phone'), {
+      {text('phone', label('phone'), {
         autoComplete: 'tel',
         type: 'tel',
         inputMode: 'tel',
         isRequired: false,
       })}
-      {text('street', t('checkout.field.street'), {
+      {text('street', label('street'), {
         autoComplete: 'address-line1',
         className: 'field-street',
       })}
-      {text('houseNumber', t('checkout.field.houseNumber'), {
+      {text('houseNumber', label('houseNumber'), {
         autoComplete: 'off',
         className: 'field-number',
       })}
-      {text('postcode', t('checkout.field.postcode'), {
+      {text('postcode', label('postcode'), {
         autoComplete: 'postal-code',
         className: 'field-postcode',
       })}
-      {text('city', t('checkout.field.city'), { autoComplete: 'address-level2', className: 'field-city' })}
-      <FormField name="country" label={t('checkout.field.country')} error={errors.country} isRequired>
+      {text('city', label('city'), { autoComplete: 'address-level2', className: 'field-city' })}
+      <FormField name="country" label={label('country')} error={errors.country} isRequired>
         {(control) => (
           <select
             {...control}
@@ -123,7 +125,7 @@ export function CustomerFields({ values, errors, onChange }: Props) {
         )}
       </FormField>
       {brand.membershipNumber
-        ? text('membershipNumber', t('checkout.field.membershipNumber'), {
+        ? text('membershipNumber', label('membershipNumber'), {
             autoComplete: 'off',
             isRequired: false,
             hint: t('checkout.hint.membershipNumber'),

@@ -17,15 +17,21 @@ export const storage = new Map<string, string>();
 export const calls: Call[] = [];
 const answers: ((call: Call) => Answer | undefined)[] = [];
 
-export const summary = (cents: number) => {
+/** A summary of `cents` worth of items, with the gift cards applied to it (each paying `cents`). */
+export const summary = (cents: number, cards: { giftCardId: number; name: string; cents: number }[] = []) => {
   const price = (total: number) => ({ total, currency: 'EUR', display: `€ ${total / 100}` });
+  const prepaidCents = cards.reduce((sum, card) => sum + card.cents, 0);
   return {
     subtotal: price(cents),
     shippingTotal: price(0),
     discountTotal: price(0),
-    total: price(cents),
+    total: price(cents - prepaidCents),
     fees: [],
-    prepaid: [],
+    prepaid: cards.map((card) => ({
+      giftCardId: card.giftCardId,
+      name: card.name,
+      amount: price(card.cents),
+    })),
   };
 };
 export const item = (id: number, quantity: number) => ({
