@@ -1,10 +1,26 @@
-import { PassThrough, Readable } from 'node:stream';
+import { readFileSync } from 'node:fs';
+import { Readable } from 'node:stream';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import { type EntryContext, ServerRouter } from 'react-router';
+import { StylesheetTextContext } from './lib/inline-stylesheet.tsx';
+import { startClientAfterPaint } from './lib/start-after-paint.server.ts';
+import stylesHref from './styles.css?url';
 
 /** How long deferred data may stream before the render is aborted. */
 export const streamTimeout = 5_000;
+
+/**
+ * The built stylesheet's text, read once (the production build keeps client files in ../client); null
+ * under the development server, where the page links the stylesheet instead.
+ */
+const stylesheetText = (() => {
+  try {
+    return readFileSync(new URL(`../client${stylesHref}`, import.meta.url), 'utf8');
+  } catch {
+    return null;
+  }
+})();
 
 /**
  * Renders the matched routes to an HTML stream. Browsers get the shell as soon as it is ready;
@@ -21,11 +37,13 @@ export default function handleRequest(
     const userAgent = request.headers.get('user-agent');
     const waitsForAll = (userAgent !== null && isbot(userAgent)) || routerContext.isSpaMode;
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} />,
+      <StylesheetTextContext value={stylesheetText}>
+        <ServerRouter context={routerContext} url={request.url} />
+      </StylesheetTextContext>,
       {
         [waitsForAll ? 'onAllReady' : 'onShellReady']() {
           isShellRendered = true;
-          const body = new PassThrough();
+          const body = startClientAfterPaint();
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
           resolve(
             new Response(Readable.toWeb(body) as ReadableStream<Uint8Array>, {

@@ -2,7 +2,6 @@ import { type CSSProperties, lazy, type ReactNode, useEffect } from 'react';
 import {
   isRouteErrorResponse,
   Links,
-  type LinksFunction,
   Meta,
   type MetaFunction,
   Outlet,
@@ -11,7 +10,7 @@ import {
   useRouteError,
 } from 'react-router';
 import { CartDrawer } from '#app/features/layout/components/cart-drawer.tsx';
-import { CookieBanner } from '#app/features/layout/components/cookie-banner.tsx';
+import { CookieBanner, cookieConsentScript } from '#app/features/layout/components/cookie-banner.tsx';
 import { LoadingOverlay } from '#app/features/layout/components/loading-overlay.tsx';
 import { ScrollToTop } from '#app/features/layout/components/scroll-to-top.tsx';
 import { SiteFooter } from '#app/features/layout/components/site-footer.tsx';
@@ -19,6 +18,7 @@ import { SiteHeader } from '#app/features/layout/components/site-header.tsx';
 import { useSiteLock } from '#app/features/layout/hooks/use-site-lock.ts';
 import { loadNavigation } from '#app/features/layout/layout.server.ts';
 import { messagesFor } from '#app/i18n/messages.server.ts';
+import { InlineStylesheet } from '#app/lib/inline-stylesheet.tsx';
 import { loadStoredCart } from '#app/lib/orders/cart-store.ts';
 import { captureReferral } from '#app/lib/orders/referral.ts';
 import type { LoaderArgs } from '#app/lib/route-types.ts';
@@ -27,8 +27,6 @@ import { type ShopData, useShopData, useT } from '#app/lib/shop-data.ts';
 import { NotFound } from '#app/ui/not-found.tsx';
 import { Toaster } from '#app/ui/toaster.tsx';
 import stylesHref from './styles.css?url';
-
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: stylesHref }];
 
 export async function loader({ context }: LoaderArgs): Promise<ShopData> {
   const { shop } = context;
@@ -76,11 +74,22 @@ export function Layout({ children }: { children: ReactNode }) {
   const siteLock = useSiteLock();
   useClientStart();
   return (
-    <html lang={data?.locale ?? 'de'} style={data ? brandStyle(data.brand) : undefined} id="top">
+    // suppressHydrationWarning: cookieConsentScript marks <html> before React hydrates it.
+    <html
+      lang={data?.locale ?? 'de'}
+      style={data ? brandStyle(data.brand) : undefined}
+      id="top"
+      suppressHydrationWarning
+    >
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {data?.brand.hasCookieConsent ? (
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant of ours, not user input
+          <script dangerouslySetInnerHTML={{ __html: cookieConsentScript }} />
+        ) : null}
         {data ? <link rel="icon" href={data.brand.logo.url} type="image/svg+xml" /> : null}
+        <InlineStylesheet href={stylesHref} />
         <Meta />
         <Links />
       </head>

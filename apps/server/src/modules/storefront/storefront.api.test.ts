@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '#src/config.ts';
 import { createTestApp, postJson, type TestApp } from '#src/test/app.ts';
@@ -59,5 +60,21 @@ describe.skipIf(!existsSync(serverEntry))('storefront pages and the page cache',
       }
       expect(await renders(), `${url} answered from the page cache`).toBe(before + 2);
     }
+  });
+
+  it('a page paints before the client starts: stylesheet inline, scripts started by an inline script', async () => {
+    // docs/decisions/009. Should React Router change the markup of <Scripts>, the rewrite would find
+    // nothing and the page would start its scripts before the first paint again: this test says so.
+    const answer = await page('/gutscheinvorteile');
+    const html = brotliDecompressSync(answer.rawPayload).toString('utf8');
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).toMatch(
+      /<style data-href="\/assets\/styles-[\w-]+\.css">[\s\S]*\.cookie-banner[\s\S]*<\/style>/,
+    );
+    expect(html).not.toContain('<link rel="stylesheet"');
+    expect(html).not.toContain('<link rel="modulepreload"');
+    expect(html).not.toContain('<script type="module"');
+    expect(html).toMatch(/<script>\(function\(\)\{var started=false;.*requestAnimationFrame/);
+    expect(html).toContain('entry.client');
   });
 });

@@ -1,13 +1,21 @@
 import { useEffect, useRef, useState } from 'react';
-import { storageKeys } from '#app/lib/browser-storage.ts';
+import { readStored, storageKeys, writeStored } from '#app/lib/browser-storage.ts';
 import { useT } from '#app/lib/shop-data.ts';
 
 /** SPEC §9 "cookie acceptance flag": 'true' = all cookies, 'false' = just the necessary ones. */
 const storageKey = storageKeys.cookieConsent;
 
 /**
- * Asks once for consent; the answer stays in localStorage. Rendered after hydration only (the server
- * cannot know the stored answer), fixed at the bottom so it shifts no layout.
+ * Marks <html data-cookie-consent> before the first paint when the visitor has answered already, so the
+ * server-rendered banner (below) never flashes for them. Runs as an inline script in <head>.
+ */
+export const cookieConsentScript = `try{if(localStorage.getItem(${JSON.stringify(storageKey)})!==null)document.documentElement.dataset.cookieConsent="answered"}catch(e){}`;
+
+/**
+ * Asks once for consent; the answer stays in localStorage. Rendered on the server, so that it paints
+ * with the page instead of appearing after hydration (it is often the largest text on a phone, and a
+ * late one is a late Largest Contentful Paint); `cookieConsentScript` hides it for visitors who have
+ * answered, and hydration then removes it. Fixed at the bottom, so it shifts no layout.
  *
  * While it shows, its measured height is `--cookie-banner-height` on <html>: the stylesheet reserves
  * that much room below the page and keeps focused or scrolled-to elements above it (WCAG 2.2 2.4.11),
@@ -15,14 +23,10 @@ const storageKey = storageKeys.cookieConsent;
  */
 export function CookieBanner() {
   const t = useT();
-  const [isVisible, setVisible] = useState(false);
+  const [isVisible, setVisible] = useState(true);
   const bannerRef = useRef<HTMLElement>(null);
   useEffect(() => {
-    try {
-      setVisible(window.localStorage.getItem(storageKey) === null);
-    } catch {
-      setVisible(true);
-    }
+    if (readStored(storageKey) !== null) setVisible(false);
   }, []);
   useEffect(() => {
     const banner = bannerRef.current;
@@ -39,11 +43,8 @@ export function CookieBanner() {
   }, [isVisible]);
   if (!isVisible) return null;
   const answer = (acceptsAll: boolean) => {
-    try {
-      window.localStorage.setItem(storageKey, String(acceptsAll));
-    } catch {
-      // Storage blocked: ask again on the next page rather than fail.
-    }
+    // Storage blocked: the banner asks again on the next page rather than fail.
+    writeStored(storageKey, String(acceptsAll));
     setVisible(false);
   };
   return (
