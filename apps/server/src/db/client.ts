@@ -131,12 +131,12 @@ const statementNames = new Map<string, string>();
 
 /**
  * Runs raw SQL and returns its rows; the one place that papers over the drivers' result shapes.
- * On a PostgreSQL server every statement is prepared once per connection (named by a hash of its text):
- * planning the catalogue's queries costs more than running them.
+ * On a PostgreSQL server every statement is prepared once per connection (named by a hash of its text),
+ * in a transaction too: planning the catalogue's and the order's queries costs more than running them.
  */
 export async function queryRows<Row>(db: Database, query: SQL): Promise<Row[]> {
-  const client = (db as { $client?: unknown }).$client;
-  if (client instanceof pg.Pool) {
+  const client = postgresClient(db);
+  if (client) {
     const { sql: text, params } = dialect.sqlToQuery(query);
     let name = statementNames.get(text);
     if (name === undefined) {
@@ -148,6 +148,17 @@ export async function queryRows<Row>(db: Database, query: SQL): Promise<Row[]> {
   }
   const result = (await db.execute(query)) as unknown as { rows: Row[] };
   return result.rows;
+}
+
+/**
+ * The node-postgres pool behind a database, or the connection behind a transaction (drizzle keeps it
+ * in the transaction's session), so that statements in transactions are prepared too: planning the
+ * order graph costs more than running it, and closing an order reads it in a transaction.
+ */
+function postgresClient(db: Database): pg.Pool | pg.Client | null {
+  const client =
+    (db as { $client?: unknown }).$client ?? (db as { session?: { client?: unknown } }).session?.client;
+  return client instanceof pg.Pool || client instanceof pg.Client ? client : null;
 }
 
 export async function ping(db: Database): Promise<void> {
