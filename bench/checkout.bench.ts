@@ -26,6 +26,8 @@ const { values } = parseArgs({
   options: {
     runs: { type: 'string', default: '3' },
     duration: { type: 'string', default: '10' },
+    /** Server processes (WEB_CONCURRENCY). */
+    processes: { type: 'string', default: '1' },
   },
 });
 const runs = Number(values.runs);
@@ -40,7 +42,12 @@ const port = await freePort();
 const server = await startServer({
   database: 'postgres',
   port,
-  env: { DATABASE_SCHEMA: schema, SEED_ON_START: 'true', DATABASE_POOL_SIZE: '16' },
+  env: {
+    DATABASE_SCHEMA: schema,
+    SEED_ON_START: 'true',
+    DATABASE_POOL_SIZE: '16',
+    WEB_CONCURRENCY: values.processes,
+  },
 });
 const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
 

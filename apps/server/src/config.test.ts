@@ -29,4 +29,15 @@ describe('loadConfig', () => {
       expect(message).toContain('SEED_ON_START');
     }
   });
+
+  it('runs several server processes only on a PostgreSQL server', () => {
+    const postgres = 'postgres://shop@db:5432/shop';
+    expect(loadConfig({}).processes).toBe(1);
+    expect(loadConfig({ DATABASE_URL: postgres, WEB_CONCURRENCY: '3' }).processes).toBe(3);
+    expect(loadConfig({ DATABASE_URL: postgres, WEB_CONCURRENCY: 'auto' }).processes).toBeGreaterThanOrEqual(
+      1,
+    );
+    expect(() => loadConfig({ WEB_CONCURRENCY: '2' })).toThrow(/WEB_CONCURRENCY: .*DATABASE_URL/);
+    expect(() => loadConfig({ DATABASE_URL: postgres, WEB_CONCURRENCY: 'many' })).toThrow(ConfigError);
+  });
 });

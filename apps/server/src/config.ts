@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -11,6 +12,7 @@ const environmentSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().min(1).default('0.0.0.0'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  WEB_CONCURRENCY: z.union([z.literal('auto'), z.coerce.number().int().min(1).max(64)]).default(1),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATABASE_URL: z
     .string()
@@ -65,6 +67,8 @@ export type Config = {
   env: 'development' | 'production' | 'test';
   host: string;
   port: number;
+  /** Server processes sharing the port (node:cluster); more than one needs a PostgreSQL server. */
+  processes: number;
   logLevel: string;
   databaseUrl: string | undefined;
   databasePoolSize: number;
@@ -108,6 +112,15 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
   }
   const e = parsed.data;
+  const processes = e.WEB_CONCURRENCY === 'auto' ? os.availableParallelism() : e.WEB_CONCURRENCY;
+  if (processes > 1 && !e.DATABASE_URL) {
+    throw new ConfigError([
+      'WEB_CONCURRENCY: more than one process needs DATABASE_URL (the embedded PGlite lives in one process)',
+    ]);
+  }
+  if (processes > 1 && e.STOREFRONT_DEV) {
+    throw new ConfigError(['WEB_CONCURRENCY: the development server (npm run dev) runs as one process']);
+  }
   if (e.PAYMENTS_MODE === 'live') {
     const missing = livePaymentVariables.filter((name) => !e[name]);
     if (missing.length)
@@ -117,6 +130,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     env: e.NODE_ENV,
     host: e.HOST,
     port: e.PORT,
+    processes,
     logLevel: e.LOG_LEVEL,
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,

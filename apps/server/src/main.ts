@@ -1,10 +1,18 @@
+import cluster from 'node:cluster';
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { superviseServerProcesses } from './cluster-primary.ts';
+import { type Config, ConfigError, loadConfig } from './config.ts';
 import { type Database, LOCK_IDS, openDatabase } from './db/client.ts';
 import { isCatalogueEmpty, seedDemoCatalogue } from './seed/demo-catalogue.ts';
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  if (config.processes > 1 && cluster.isPrimary) superviseServerProcesses(config.processes);
+  else await serve(config);
+}
+
+/** One server process: database, migrations, demo seed, then listen until SIGTERM. */
+async function serve(config: Config): Promise<void> {
   const database = await openDatabase({
     url: config.databaseUrl,
     dataDir: config.dataDir,

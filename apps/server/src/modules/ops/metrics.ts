@@ -1,8 +1,17 @@
+import cluster from 'node:cluster';
 import type { FastifyInstance } from 'fastify';
-import { collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import { AggregatorRegistry, collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+
+export const metricsRequest = 'shop:metrics-request';
+const metricsAnswer = 'shop:metrics';
 
 export function createMetrics() {
   const registry = new Registry();
+  if (cluster.isWorker) {
+    // Answer the supervising process's collection (cluster-primary.ts) with this registry.
+    AggregatorRegistry.setRegistries([registry]);
+    new AggregatorRegistry();
+  }
   collectDefaultMetrics({ register: registry });
   const requestDuration = new Histogram({
     name: 'http_request_duration_seconds',
@@ -24,4 +33,34 @@ export function registerRequestMetrics(app: FastifyInstance, metrics: Metrics): 
       .labels(request.method, route, String(reply.statusCode))
       .observe(reply.elapsedTime / 1000);
   });
+}
+
+/**
+ * The metrics text: this process's own, or, in one of several server processes (WEB_CONCURRENCY), all
+ * processes' together, collected by the supervising process; a scrape reaches any one of them.
+ */
+export async function readMetrics(metrics: Metrics): Promise<string> {
+  if (!cluster.isWorker || !process.send) return metrics.registry.metrics();
+  const requestId = nextRequestId++;
+  return new Promise((resolve) => {
+    const timeout = setTimeout(() => finish(null), 3_000);
+    const onMessage = (message: unknown) => {
+      const answer = message as { type?: unknown; requestId?: unknown; text?: unknown };
+      if (answer?.type !== metricsAnswer || answer.requestId !== requestId) return;
+      finish(typeof answer.text === 'string' ? answer.text : null);
+    };
+    // Without an answer (the supervisor is busy or gone) this process's own metrics still help.
+    const finish = (text: string | null) => {
+      clearTimeout(timeout);
+      process.off('message', onMessage);
+      resolve(text ?? metrics.registry.metrics());
+    };
+    process.on('message', onMessage);
+    process.send?.({ type: metricsRequest, requestId });
+  });
+}
+let nextRequestId = 1;
+
+export function metricsReply(requestId: number, text: string | null, error?: string) {
+  return { type: metricsAnswer, requestId, text, error };
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { type Database, ping } from '#src/db/client.ts';
-import type { Metrics } from './metrics.ts';
+import { type Metrics, readMetrics } from './metrics.ts';
 
 /** Liveness, readiness and Prometheus metrics; kept out of the API prefix and its brand lookup. */
 export function registerOpsRoutes(app: FastifyInstance, db: Database, metrics: Metrics): void {
@@ -17,6 +17,6 @@ export function registerOpsRoutes(app: FastifyInstance, db: Database, metrics: M
 
   app.get('/metrics', { schema: { hide: true } }, async (_request, reply) => {
     reply.type(metrics.registry.contentType);
-    return metrics.registry.metrics();
+    return readMetrics(metrics);
   });
 }
