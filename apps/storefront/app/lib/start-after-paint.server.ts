@@ -8,14 +8,14 @@ const longestMarker = Math.max(...markers.map((marker) => marker.length));
 
 /**
  * Starts the client (React Router's module script and its module preloads) only after the browser has
- * painted the server-rendered page. The page is complete and its links work before hydration; on a slow
- * phone connection the scripts (≈ 110 KB) would otherwise share the bandwidth with the HTML's pictures
- * and push the first and largest paint back by about a second (bench/RESULTS.md, Lighthouse).
+ * painted the server-rendered page with its pictures. The page is complete and its links work before
+ * hydration; on a slow phone connection the scripts (≈ 110 KB) would otherwise share the bandwidth with
+ * the pictures and push the first and largest paint back by about a second (bench/RESULTS.md).
  *
  * React Router's <Scripts> has no option for this, so its output is rewritten as it streams: each
  * `<link rel="modulepreload">` is taken out of <head>, and the module script becomes a small inline
- * script that adds those preloads and the module script after the first paint (at once in a hidden tab,
- * which paints nothing). Hydration is not disturbed: the preloads are hoisted elements that React does
+ * script that adds those preloads and the module script after the load event and the next paint (at
+ * once in a hidden tab, which paints nothing; after 3 s at the latest). Hydration is not disturbed: the preloads are hoisted elements that React does
  * not match during hydration, and the script element stays where it was.
  */
 export function startClientAfterPaint(): Transform {
@@ -73,6 +73,16 @@ function scriptLiteral(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c');
 }
 
+/** A picture that has not loaded by then does not hold the client back any longer. */
+const slowPictureMs = 3_000;
+/** Starting a preload costs a phone a few milliseconds: a handful per task keeps each task short. */
+const preloadsPerTask = 4;
+
+/**
+ * The inline script: once the page's pictures above the fold have loaded (the load event; lazy ones do
+ * not count) and the next frame is painted, it adds the preloads a few per task, then the module
+ * script, so that none of it makes a long task on a slow phone.
+ */
 function startScript(moduleSource: string, preloads: string[]): string {
-  return `(function(){var started=false;function start(){if(started)return;started=true;${scriptLiteral(preloads)}.forEach(function(href){var link=document.createElement("link");link.rel="modulepreload";link.href=href;document.head.appendChild(link)});var script=document.createElement("script");script.type="module";script.textContent=${scriptLiteral(moduleSource)};document.body.appendChild(script)}if(document.visibilityState==="hidden")start();else{requestAnimationFrame(function(){setTimeout(start,0)});document.addEventListener("visibilitychange",start)}})()`;
+  return `(function(){var started=false;function start(){if(started)return;started=true;var hrefs=${scriptLiteral(preloads)};(function next(){hrefs.splice(0,${preloadsPerTask}).forEach(function(href){var link=document.createElement("link");link.rel="modulepreload";link.href=href;document.head.appendChild(link)});if(hrefs.length){setTimeout(next,0);return}setTimeout(function(){var script=document.createElement("script");script.type="module";script.textContent=${scriptLiteral(moduleSource)};document.body.appendChild(script)},0)})()}function afterPaint(){requestAnimationFrame(function(){setTimeout(start,0)})}if(document.visibilityState==="hidden")start();else{if(document.readyState==="complete")afterPaint();else{addEventListener("load",afterPaint);setTimeout(afterPaint,${slowPictureMs})}document.addEventListener("visibilitychange",start)}})()`;
 }

@@ -14,34 +14,52 @@ async function rewrite(chunks: Buffer[]): Promise<string> {
   return text(Readable.from(chunks).pipe(startClientAfterPaint()));
 }
 
-/** Runs the rewritten start script in a stand-in document and returns what it adds, once painted. */
+type Added = { tag: string; rel?: string; href?: string; type?: string; textContent?: string };
+
+/**
+ * Runs the rewritten start script in a stand-in browser: a document still loading, frames and timers
+ * that run only when the test says so. Answers what the script has added to the document so far.
+ */
 function runStartScript(html: string) {
   const script = /<script>(\(function\(\)\{var started[\s\S]*?)<\/script>/.exec(html)?.[1];
   expect(script).toBeDefined();
-  const added: { tag: string; rel?: string; href?: string; type?: string; textContent?: string }[] = [];
-  let frame: (() => void) | undefined;
-  const element = (tag: string) => ({ tag }) as (typeof added)[number];
+  const added: Added[] = [];
+  let frames: (() => void)[] = [];
+  let timers: { callback: () => void; delay: number }[] = [];
+  const loadListeners: (() => void)[] = [];
   const document = {
     visibilityState: 'visible',
-    createElement: element,
-    head: { appendChild: (node: (typeof added)[number]) => added.push(node) },
-    body: { appendChild: (node: (typeof added)[number]) => added.push(node) },
+    readyState: 'interactive',
+    createElement: (tag: string) => ({ tag }) as Added,
+    head: { appendChild: (node: Added) => added.push(node) },
+    body: { appendChild: (node: Added) => added.push(node) },
     addEventListener: () => {},
   };
-  const requestAnimationFrame = (callback: () => void) => {
-    frame = callback;
-  };
-  const timers: (() => void)[] = [];
-  const setTimeout = (callback: () => void) => timers.push(callback);
-  new Function('document', 'requestAnimationFrame', 'setTimeout', script!)(
+  new Function('document', 'requestAnimationFrame', 'setTimeout', 'addEventListener', script!)(
     document,
-    requestAnimationFrame,
-    setTimeout,
+    (callback: () => void) => frames.push(callback),
+    (callback: () => void, delay = 0) => timers.push({ callback, delay }),
+    (type: string, listener: () => void) => type === 'load' && loadListeners.push(listener),
   );
-  const beforePaint = added.length;
-  frame?.();
-  for (const timer of timers) timer();
-  return { beforePaint, added };
+  const run = <T>(list: T[], call: (entry: T) => void) => list.forEach(call);
+  return {
+    added,
+    load: () => run(loadListeners, (listener) => listener()),
+    paint: () => {
+      const due = frames;
+      frames = [];
+      run(due, (frame) => frame());
+    },
+    /** Runs the timers due within `ms`, and those they start, in order. */
+    wait: (ms: number) => {
+      for (;;) {
+        const due = timers.filter((timer) => timer.delay <= ms);
+        if (!due.length) return;
+        timers = timers.filter((timer) => timer.delay > ms);
+        run(due, (timer) => timer.callback());
+      }
+    },
+  };
 }
 
 describe('startClientAfterPaint', () => {
@@ -54,20 +72,47 @@ describe('startClientAfterPaint', () => {
     expect(result).toContain('<body><p>Ü</p><script>window.ctx = 1;</script><script>(function(){');
     expect(result).toContain('</script><script>window.end = 1;</script></body></html>');
 
-    const { beforePaint, added } = runStartScript(result);
-    expect(beforePaint).toBe(0);
-    expect(added).toEqual([
+    const browser = runStartScript(result);
+    // Nothing while the pictures load, nor in the frame that paints them.
+    browser.wait(0);
+    browser.paint();
+    expect(browser.added).toEqual([]);
+    browser.load();
+    browser.wait(0);
+    expect(browser.added).toEqual([]);
+    // After that frame: the preloads, then the module script.
+    browser.paint();
+    browser.wait(0);
+    expect(browser.added).toEqual([
       { tag: 'link', rel: 'modulepreload', href: '/assets/entry.js' },
       { tag: 'link', rel: 'modulepreload', href: '/assets/root.js' },
       { tag: 'script', type: 'module', textContent: moduleSource },
     ]);
   });
 
+  test('starts after 3 s without the load event (a picture that never loads), and only once', async () => {
+    const browser = runStartScript(await rewrite([Buffer.from(page)]));
+    browser.wait(2_999);
+    browser.paint();
+    expect(browser.added).toEqual([]);
+    browser.wait(3_000);
+    browser.paint();
+    browser.wait(0);
+    browser.load();
+    browser.paint();
+    browser.wait(0);
+    expect(browser.added.map((node) => node.tag)).toEqual(['link', 'link', 'script']);
+  });
+
   test('keeps module source that looks like markup inside its inline script', async () => {
     const tricky = page.replace(moduleSource, 'window.a = "<!-- <b>";');
     const result = await rewrite([Buffer.from(tricky)]);
     expect(result).not.toContain('"<!-- <b>"');
-    expect(runStartScript(result).added.at(-1)?.textContent).toBe('window.a = "<!-- <b>";');
+    const browser = runStartScript(result);
+    browser.load();
+    browser.paint();
+    browser.wait(0);
+    expect(browser.added.at(-1)?.textContent).toBe('window.a = "<!-- <b>";');
   });
 
   test('gives the same page however the stream is cut', async () => {

@@ -32,9 +32,12 @@ export function CookieBanner() {
     const banner = bannerRef.current;
     if (!isVisible || !banner) return;
     const root = document.documentElement;
-    const measure = () => root.style.setProperty('--cookie-banner-height', `${banner.offsetHeight}px`);
-    measure();
-    const observer = new ResizeObserver(measure);
+    // The observer reports the size once laid out (and on every change): reading offsetHeight here
+    // would force a layout of the whole page during hydration.
+    const observer = new ResizeObserver(([entry]) => {
+      const height = entry?.borderBoxSize[0]?.blockSize ?? banner.offsetHeight;
+      root.style.setProperty('--cookie-banner-height', `${Math.ceil(height)}px`);
+    });
     observer.observe(banner);
     return () => {
       observer.disconnect();
