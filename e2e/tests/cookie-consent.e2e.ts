@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { brandConfigs } from '../support/catalogue.ts';
+import { allOffers, brandConfigs, offerPath } from '../support/catalogue.ts';
 import { expectText, textOf } from '../support/page-helpers.ts';
 import { journey } from '../support/shop.ts';
 
@@ -57,6 +57,20 @@ journey('cookie consent: asked once, where the brand asks', (shop) => {
       expect(covered, 'footer links under the cookie banner').toEqual([]);
     });
   }
+
+  test('a toast shown while the banner asks sits above the banner, clear of its buttons', async () => {
+    const offer = (await allOffers()).find((summary) => !summary.isSoldOut);
+    const { page } = await shop.open(offerPath(offer!));
+    const banner = page.getByRole('region', { name: 'Cookies' });
+    await banner.waitFor();
+    await page.route('**/api/order/items', (route) => route.abort('internetdisconnected'));
+    await page.getByRole('button', { name: 'In den Warenkorb' }).click();
+    const toast = page.getByRole('alert').filter({ hasText: 'Bitte überprüfen Sie Ihre Verbindung!' });
+    await toast.waitFor();
+    const toastBox = await toast.locator('.toast').boundingBox();
+    const bannerBox = await banner.boundingBox();
+    expect(toastBox!.y + toastBox!.height).toBeLessThanOrEqual(bannerBox!.y);
+  });
 
   test('brands without cookie consent (dealjaeger) show no banner', async () => {
     expect(withoutConsent.map((brand) => brand.short)).toContain('dealjaeger');

@@ -1,5 +1,6 @@
-import { useEffect, useRef, useState } from 'react';
+import { type CSSProperties, useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
+import { bottomInsetStore } from '#app/lib/bottom-inset.ts';
 import { useT } from '#app/lib/shop-data.ts';
 import { useStore } from '#app/lib/store.ts';
 import { dismissToast, type Toast, type ToastPart, toastStore } from '#app/lib/toasts.ts';
@@ -16,11 +17,16 @@ const noToasts: Toast[] = [];
 export function Toaster() {
   const toasts = useStore(toastStore, (state) => state, noToasts);
   const host = useTopLayerHost();
+  // Above the cookie banner while it shows.
+  const bottomInset = useStore(bottomInsetStore, (height) => height, 0);
   const [isMounted, setMounted] = useState(false);
   useEffect(() => setMounted(true), []);
   if (!isMounted) return null;
   const region = (
-    <div className="toasts">
+    <div
+      className="toasts"
+      style={bottomInset ? ({ '--cookie-banner-height': `${bottomInset}px` } as CSSProperties) : undefined}
+    >
       <div role="alert" className="toast-stack">
         {toasts
           .filter((toast) => toast.tone === 'danger')

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { bottomInsetStore } from '#app/lib/bottom-inset.ts';
 import { readStored, storageKeys, writeStored } from '#app/lib/browser-storage.ts';
 import { useT } from '#app/lib/shop-data.ts';
 
@@ -17,9 +18,9 @@ export const cookieConsentScript = `try{if(localStorage.getItem(${JSON.stringify
  * late one is a late Largest Contentful Paint); `cookieConsentScript` hides it for visitors who have
  * answered, and hydration then removes it. Fixed at the bottom, so it shifts no layout.
  *
- * While it shows, its measured height is `--cookie-banner-height` on <html>: the stylesheet reserves
- * that much room below the page and keeps focused or scrolled-to elements above it (WCAG 2.2 2.4.11),
- * so the footer links stay reachable.
+ * While it shows, its measured height is `--cookie-banner-height` on <html> (and the bottom inset the
+ * toasts keep clear of): the stylesheet reserves that much room below the page and keeps focused or
+ * scrolled-to elements above it (WCAG 2.2 2.4.11), so the footer links stay reachable.
  */
 export function CookieBanner() {
   const t = useT();
@@ -35,13 +36,15 @@ export function CookieBanner() {
     // The observer reports the size once laid out (and on every change): reading offsetHeight here
     // would force a layout of the whole page during hydration.
     const observer = new ResizeObserver(([entry]) => {
-      const height = entry?.borderBoxSize[0]?.blockSize ?? banner.offsetHeight;
-      root.style.setProperty('--cookie-banner-height', `${Math.ceil(height)}px`);
+      const height = Math.ceil(entry?.borderBoxSize[0]?.blockSize ?? banner.offsetHeight);
+      root.style.setProperty('--cookie-banner-height', `${height}px`);
+      bottomInsetStore.set(height);
     });
     observer.observe(banner);
     return () => {
       observer.disconnect();
       root.style.removeProperty('--cookie-banner-height');
+      bottomInsetStore.set(0);
     };
   }, [isVisible]);
   if (!isVisible) return null;
