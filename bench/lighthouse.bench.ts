@@ -12,9 +12,8 @@
 
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
-import * as chromeLauncher from 'chrome-launcher';
-import lighthouse from 'lighthouse';
 import { freePort, requireStorefrontBuild, startServer, writeResults } from './lib.ts';
+import { lighthouseReport } from './lighthouse-run.ts';
 
 const { values } = parseArgs({
   options: {
@@ -24,15 +23,6 @@ const { values } = parseArgs({
   },
 });
 const runs = Number(values.runs);
-const chromeFlags = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 type Measurement = {
   performance: number;
@@ -102,56 +92,43 @@ try {
 }
 
 async function measure(url: string): Promise<{ measurement: Measurement; diagnosis: Diagnosis }> {
-  const chrome = await chromeLauncher.launch({ chromePath: values.chromium, chromeFlags });
-  try {
-    const result = await lighthouse(url, {
-      port: chrome.port,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: ['performance', 'accessibility'],
-    });
-    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
-    const { lhr } = result;
-    if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
-    const audit = (id: string) => lhr.audits[id];
-    const requests = ((audit('network-requests')?.details as { items?: NetworkRequest[] } | undefined)
-      ?.items ?? []) as NetworkRequest[];
-    const scripts = requests.filter((request) => request.resourceType === 'Script');
-    const transferred = scripts.reduce((sum, request) => sum + (request.transferSize ?? 0), 0);
-    const measurement: Measurement = {
-      performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
-      accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
-      lcpMs: Math.round(audit('largest-contentful-paint')?.numericValue ?? Number.NaN),
-      tbtMs: Math.round(audit('total-blocking-time')?.numericValue ?? Number.NaN),
-      cls: Number((audit('cumulative-layout-shift')?.numericValue ?? Number.NaN).toFixed(3)),
-      jsTransferredKb: kb(transferred),
-      jsGzipKb: kb(await gzippedSize(scripts.map((request) => request.url))),
-      jsRequests: scripts.length,
-    };
-    const accessibilityFailures = (lhr.categories.accessibility?.auditRefs ?? [])
-      .map((ref) => lhr.audits[ref.id])
-      .filter((entry) => entry && entry.score !== null && entry.score < 1)
-      .map((entry) => `${entry!.id}: ${entry!.title}`);
-    const opportunities = Object.values(lhr.audits)
-      .filter((entry) => (entry.details as { type?: string } | undefined)?.type === 'opportunity')
-      .map((entry) => ({
-        entry,
-        savings: (entry.details as { overallSavingsMs?: number }).overallSavingsMs ?? 0,
-      }))
-      .filter(({ savings }) => savings > 0)
-      .sort((a, b) => b.savings - a.savings)
-      .slice(0, 4)
-      .map(({ entry, savings }) => `${entry.id} (${Math.round(savings)} ms)`);
-    const lcpItems = (
-      audit('largest-contentful-paint-element')?.details as
-        | { items?: { items?: { node?: { selector?: string } }[] }[] }
-        | undefined
-    )?.items;
-    const lcpElement = lcpItems?.[0]?.items?.[0]?.node?.selector ?? null;
-    return { measurement, diagnosis: { accessibilityFailures, opportunities, lcpElement } };
-  } finally {
-    chrome.kill();
-  }
+  const lhr = await lighthouseReport(url, ['performance', 'accessibility'], values.chromium);
+  const audit = (id: string) => lhr.audits[id];
+  const requests = ((audit('network-requests')?.details as { items?: NetworkRequest[] } | undefined)?.items ??
+    []) as NetworkRequest[];
+  const scripts = requests.filter((request) => request.resourceType === 'Script');
+  const transferred = scripts.reduce((sum, request) => sum + (request.transferSize ?? 0), 0);
+  const measurement: Measurement = {
+    performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
+    lcpMs: Math.round(audit('largest-contentful-paint')?.numericValue ?? Number.NaN),
+    tbtMs: Math.round(audit('total-blocking-time')?.numericValue ?? Number.NaN),
+    cls: Number((audit('cumulative-layout-shift')?.numericValue ?? Number.NaN).toFixed(3)),
+    jsTransferredKb: kb(transferred),
+    jsGzipKb: kb(await gzippedSize(scripts.map((request) => request.url))),
+    jsRequests: scripts.length,
+  };
+  const accessibilityFailures = (lhr.categories.accessibility?.auditRefs ?? [])
+    .map((ref) => lhr.audits[ref.id])
+    .filter((entry) => entry && entry.score !== null && entry.score < 1)
+    .map((entry) => `${entry!.id}: ${entry!.title}`);
+  const opportunities = Object.values(lhr.audits)
+    .filter((entry) => (entry.details as { type?: string } | undefined)?.type === 'opportunity')
+    .map((entry) => ({
+      entry,
+      savings: (entry.details as { overallSavingsMs?: number }).overallSavingsMs ?? 0,
+    }))
+    .filter(({ savings }) => savings > 0)
+    .sort((a, b) => b.savings - a.savings)
+    .slice(0, 4)
+    .map(({ entry, savings }) => `${entry.id} (${Math.round(savings)} ms)`);
+  const lcpItems = (
+    audit('largest-contentful-paint-element')?.details as
+      | { items?: { items?: { node?: { selector?: string } }[] }[] }
+      | undefined
+  )?.items;
+  const lcpElement = lcpItems?.[0]?.items?.[0]?.node?.selector ?? null;
+  return { measurement, diagnosis: { accessibilityFailures, opportunities, lcpElement } };
 }
 
 type NetworkRequest = { url: string; resourceType?: string; transferSize?: number };

@@ -84,6 +84,10 @@ export function Layout({ children }: { children: ReactNode }) {
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {/* Chromium paints once the whole document is parsed (no element has this id), not after each
+            chunk the parser yields: one style and layout pass before the first paint instead of
+            several after it (docs/decisions/010). Other browsers ignore it. */}
+        <link rel="expect" href="#end-of-document" blocking="render" />
         {data?.brand.hasCookieConsent ? (
           // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant of ours, not user input
           <script dangerouslySetInnerHTML={{ __html: cookieConsentScript }} />
