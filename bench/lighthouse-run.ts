@@ -1,16 +1,7 @@
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-
-/** Debian's Chromium, headless, without the background work that would disturb a measurement. */
-export const chromeFlags = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+// The browser tests' Chromium and flags: one definition for both.
+import { chromiumArgs, chromiumPath } from '../e2e/support/config.ts';
 
 type Report = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
 
@@ -18,9 +9,9 @@ type Report = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
 export async function lighthouseReport(
   url: string,
   categories: string[],
-  chromePath = '/usr/bin/chromium',
+  chromePath = chromiumPath,
 ): Promise<Report> {
-  const chrome = await chromeLauncher.launch({ chromePath, chromeFlags });
+  const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: chromiumArgs });
   try {
     const result = await lighthouse(url, {
       port: chrome.port,

@@ -12,6 +12,7 @@
 
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
+import { chromiumPath } from '../e2e/support/config.ts';
 import { freePort, requireStorefrontBuild, startServer, writeResults } from './lib.ts';
 import { lighthouseReport } from './lighthouse-run.ts';
 
@@ -19,7 +20,7 @@ const { values } = parseArgs({
   options: {
     url: { type: 'string' },
     runs: { type: 'string', default: '3' },
-    chromium: { type: 'string', default: '/usr/bin/chromium' },
+    chromium: { type: 'string', default: chromiumPath },
   },
 });
 const runs = Number(values.runs);
