@@ -6,6 +6,6 @@ export default {
   ssr: true,
   // The whole route manifest (1.5 KB gzip, cached) up front instead of "lazy" discovery: lazy discovery
   // reads every link of the page after hydration and asks /__manifest for their routes, the longest
-  // task after hydration on a page with 24 offers (docs/decisions/009).
+  // task after hydration on a page with 24 offers (docs/decisions/010).
   routeDiscovery: { mode: 'initial' },
 } satisfies Config;
