@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '#src/db/client.ts';
 import { signSandboxEvent } from '#src/modules/payments/sandbox/sandbox-providers.ts';
+import { refreshStockColumns } from '#src/modules/search/search-index.repository.ts';
 import { createTestApp, getJson, postJson, type TestApp } from '#src/test/app.ts';
 
 /** Purchases through the built-in payment simulator (PAYMENTS_MODE=sandbox), as a browser would make them. */
@@ -24,10 +25,10 @@ const put = async (url: string, payload: object) => {
   return { status: response.statusCode, body: response.json() };
 };
 
-async function readyCart() {
+async function readyCart(variantId = variant.id) {
   const created = await postJson(shop.app, '/api/order', {});
   const cart = { orderId: created.body.id as number, key: created.body.token as string };
-  await postJson(shop.app, '/api/order/items', { ...cart, variantId: variant.id });
+  await postJson(shop.app, '/api/order/items', { ...cart, variantId });
   await put('/api/order/customer', {
     ...cart,
     gender: 10,
@@ -178,5 +179,45 @@ describe('paying with Amazon Pay in the sandbox', () => {
     });
     expect(completed.status).toBe(200);
     expect(completed.body.status).toBe('paid');
+  });
+});
+
+describe('offer lists follow the stock that orders hold', () => {
+  it("the last unit held: the offer shows sold out in its hotel's list; given back, in stock again", async () => {
+    const { db } = shop.database;
+    // An offer other than the other tests': one unit left of its first variant, none of the others.
+    const [offer] = await queryRows<{ offer_id: number; variant_id: number; hotel_slug: string }>(
+      db,
+      sql`SELECT v.offer_id, min(v.id)::int AS variant_id, h.slug AS hotel_slug
+          FROM variants v JOIN offers o ON o.id = v.offer_id JOIN hotels h ON h.id = o.hotel_id
+          WHERE o.is_active AND o.brand_id IS NULL
+            AND v.offer_id <> (SELECT offer_id FROM variants WHERE id = ${variant.id})
+          GROUP BY v.offer_id, h.slug ORDER BY v.offer_id DESC LIMIT 1`,
+    );
+    if (!offer) throw new Error('no second offer');
+    await db.execute(
+      sql`UPDATE variants SET stock = CASE WHEN id = ${offer.variant_id} THEN 1 ELSE 0 END
+          WHERE offer_id = ${offer.offer_id}`,
+    );
+    // The setup changed stock behind the shop's back: lists start in step with it.
+    await refreshStockColumns(db, [offer.offer_id]);
+    const listed = async () => {
+      const list = await getJson(shop.app, `/api/offer/hotel/${offer.hotel_slug}/1/48`);
+      expect(list.status).toBe(200);
+      const entry = list.body.items.find((item: { id: number }) => item.id === offer.offer_id);
+      if (!entry) throw new Error(`offer ${offer.offer_id} is not in its hotel's list`);
+      return entry as { isSoldOut: boolean };
+    };
+    expect((await listed()).isSoldOut).toBe(false);
+
+    const cart = await readyCart(offer.variant_id);
+    const closed = await put('/api/order/close', { ...cart, paymentType: 'paypal' });
+    expect(closed.body.order.status).toBe('payment-pending');
+    expect((await listed()).isSoldOut).toBe(true);
+
+    // The customer cancels the unpaid order: its unit goes back on the shelf.
+    const cancelled = await put('/api/order/cancel', cart);
+    expect(cancelled.body.status).toBe('cancelled');
+    expect((await listed()).isSoldOut).toBe(false);
   });
 });

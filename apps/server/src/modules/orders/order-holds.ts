@@ -2,6 +2,7 @@ import type { OrderStatus } from '@shop/contracts/orders';
 import { sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
 import { HttpProblem } from '#src/http/problem.ts';
+import { refreshStockColumns } from '#src/modules/search/search-index.repository.ts';
 import type { OrderSnapshot } from './order-presenter.ts';
 import type { OrderRow } from './orders.repository.ts';
 import * as repository from './orders.repository.ts';
@@ -27,11 +28,18 @@ export async function takeHold(
 ): Promise<void> {
   const { order, items, reduction, totals } = snapshot;
   // Variants in id order, so two orders sharing variants lock them in the same order and never deadlock.
+  const soldOut: number[] = [];
   for (const item of [...items].sort((a, b) => a.variant_id - b.variant_id)) {
-    if (!item.is_sellable || !(await repository.takeStock(tx, item.variant_id, item.quantity))) {
+    const taken = item.is_sellable
+      ? await repository.takeStock(tx, item.variant_id, item.quantity)
+      : undefined;
+    if (!taken) {
       throw new HttpProblem(409, 'sold-out', `${item.title}: ${item.is_sellable ? item.stock : 0} left`);
     }
+    if (taken.left === 0) soldOut.push(taken.offerId);
   }
+  // Offer lists show the last unit gone (sold out, or a dearer variant's price) with this order.
+  await refreshStockColumns(tx, soldOut);
   if (reduction && totals.discountCents > 0) {
     const redeemed = await repository.redeemReduction(tx, reduction.id);
     const email = order.customer_data?.email ?? '';
@@ -70,9 +78,12 @@ export async function takeHold(
 export async function releaseHold(tx: Database, order: OrderRow, next: 'cart' | 'cancelled' | 'expired') {
   if (isHolding(order)) {
     const items = await repository.findItems(tx, order, order.locale);
+    const backInStock: number[] = [];
     for (const item of [...items].sort((a, b) => a.variant_id - b.variant_id)) {
-      await repository.returnStock(tx, item.variant_id, item.quantity);
+      const returned = await repository.returnStock(tx, item.variant_id, item.quantity);
+      if (returned.left === item.quantity) backInStock.push(returned.offerId);
     }
+    await refreshStockColumns(tx, backInStock);
     await repository.releaseRedemption(tx, order.id);
     for (const card of await repository.findOrderCards(tx, order.id)) {
       if (card.amount_cents > 0) await repository.creditCard(tx, card.gift_card_id, card.amount_cents);

@@ -366,17 +366,33 @@ export async function setOrderCardAmount(db: Database, orderId: number, giftCard
   );
 }
 
-/** Takes `quantity` units off the shelf; false when fewer are left (stock never goes below zero). */
-export async function takeStock(db: Database, variantId: number, quantity: number): Promise<boolean> {
-  const rows = await queryRows<{ id: number }>(
+/** A variant's stock after a change, and its offer. */
+export type StockLeft = { offerId: number; left: number };
+
+/**
+ * Takes `quantity` units off the shelf; undefined when fewer are left (stock never goes below zero).
+ */
+export async function takeStock(
+  db: Database,
+  variantId: number,
+  quantity: number,
+): Promise<StockLeft | undefined> {
+  const [row] = await queryRows<StockLeft>(
     db,
-    sql`UPDATE variants SET stock = stock - ${quantity} WHERE id = ${variantId} AND stock >= ${quantity} RETURNING id`,
+    sql`UPDATE variants SET stock = stock - ${quantity} WHERE id = ${variantId} AND stock >= ${quantity}
+        RETURNING offer_id AS "offerId", stock AS "left"`,
   );
-  return rows.length === 1;
+  return row;
 }
 
-export async function returnStock(db: Database, variantId: number, quantity: number): Promise<void> {
-  await db.execute(sql`UPDATE variants SET stock = stock + ${quantity} WHERE id = ${variantId}`);
+export async function returnStock(db: Database, variantId: number, quantity: number): Promise<StockLeft> {
+  const [row] = await queryRows<StockLeft>(
+    db,
+    sql`UPDATE variants SET stock = stock + ${quantity} WHERE id = ${variantId}
+        RETURNING offer_id AS "offerId", stock AS "left"`,
+  );
+  if (!row) throw new Error(`variant ${variantId} is gone`);
+  return row;
 }
 
 /**

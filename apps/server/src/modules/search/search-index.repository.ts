@@ -58,16 +58,11 @@ export async function rebuildSearchIndex(
       WHERE ot.offer_id = o.id
     ) theme_names ON true
     JOIN LATERAL (
-      -- The advertised price is the cheapest variant still in stock (the cheapest of all when sold out).
       SELECT min(nights) AS nights_min, max(nights) AS nights_max,
         array_agg(DISTINCT nights ORDER BY nights) AS nights_set,
         min(persons) AS persons_min, max(persons) AS persons_max,
         array_agg(DISTINCT persons ORDER BY persons) AS persons_set,
-        (array_agg(price_cents ORDER BY stock > 0 DESC, price_cents, id))[1] AS price_cents,
-        (array_agg(original_price_cents ORDER BY stock > 0 DESC, price_cents, id))[1] AS original_price_cents,
-        -- The saving of that same variant, so a card's "-33 %" matches its "from … instead of …".
-        (array_agg(${discountPercent} ORDER BY stock > 0 DESC, price_cents, id))[1] AS discount_percent,
-        bool_and(stock <= 0) AS is_sold_out
+        ${stockColumns}
       FROM variants WHERE offer_id = o.id
       HAVING count(*) > 0
     ) v ON true
@@ -107,6 +102,25 @@ export async function rebuildSearchIndex(
   log('search index: done');
 }
 
+/**
+ * After units were taken or given back: the search rows' columns that follow stock (the advertised price
+ * and sold out), for offers whose variants ran out or came back. Offer lists read them from these rows,
+ * so cards show the change at once. The in-memory engine (engine/) keeps its order (sold-out offers
+ * last) until its next reload: reloading every process's engine on each sale would cost more than the
+ * order is worth.
+ */
+export async function refreshStockColumns(db: Database, offerIds: number[]): Promise<void> {
+  if (offerIds.length === 0) return;
+  await db.execute(sql`
+    UPDATE offer_search s SET price_cents = v.price_cents, original_price_cents = v.original_price_cents,
+      discount_percent = v.discount_percent, is_sold_out = v.is_sold_out
+    FROM (
+      SELECT offer_id, ${stockColumns} FROM variants
+      WHERE offer_id = ANY(${sql.param([...new Set(offerIds)])}::int[]) GROUP BY offer_id
+    ) v
+    WHERE s.offer_id = v.offer_id`);
+}
+
 /** Tells every process holding the search index in memory (engine/) to reload it. */
 async function bumpCatalogueVersion(db: Database): Promise<void> {
   await db.execute(sql`
@@ -117,3 +131,14 @@ async function bumpCatalogueVersion(db: Database): Promise<void> {
 const discountPercent = sql.raw(
   'CASE WHEN original_price_cents > 0 THEN round(100 - 100.0 * price_cents / original_price_cents)::int ELSE 0 END',
 );
+
+/**
+ * Over one offer's variants: the advertised price is the cheapest variant still in stock (the cheapest
+ * of all when sold out), its saving the same variant's, so a card's "-33 %" matches its "from … instead
+ * of …".
+ */
+const stockColumns = sql`
+  (array_agg(price_cents ORDER BY stock > 0 DESC, price_cents, id))[1] AS price_cents,
+  (array_agg(original_price_cents ORDER BY stock > 0 DESC, price_cents, id))[1] AS original_price_cents,
+  (array_agg(${discountPercent} ORDER BY stock > 0 DESC, price_cents, id))[1] AS discount_percent,
+  bool_and(stock <= 0) AS is_sold_out`;
