@@ -55,7 +55,10 @@ export async function startServer(options: {
     SEED_ON_START: 'false',
     ...options.env,
   };
-  if (options.database === 'postgres') env.DATABASE_URL = postgresUrl;
+  if (options.database === 'postgres') {
+    env.DATABASE_URL = postgresUrl;
+    env.PAYMENTS_MODE ??= 'sandbox';
+  }
   else {
     delete env.DATABASE_URL;
     env.DATA_DIR = demoDataDir ?? pgliteDataDir;

@@ -8,6 +8,7 @@ import type { ZodType } from 'zod';
 import { type Config, repoRoot } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { registerErrorHandling } from './http/error-handler.ts';
+import { registerRateLimiting } from './http/rate-limit.ts';
 import { registerRequestContext } from './http/request-context.ts';
 import { validatorCompiler } from './http/validation.ts';
 import { createBrandDirectory } from './modules/brands/brand-directory.ts';
@@ -49,6 +50,8 @@ export async function buildApp({ config, database }: AppDependencies): Promise<F
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
     zlibOptions: { level: 6 },
   });
+  // Before any route: routes opt into a limit through their config, read when they are added.
+  await registerRateLimiting(app, config);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializer(config.env === 'test'));
 

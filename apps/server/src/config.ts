@@ -34,7 +34,16 @@ const environmentSchema = z.object({
   TRUST_PROXY: flag.default(false),
   STOREFRONT_DEV: flag.default(false),
   ASSET_URL: z.url().optional(),
-  PAYMENTS_MODE: z.enum(['sandbox', 'live']).default('sandbox'),
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/ })
+    .refine((url) => new URL(url).pathname === '/', 'must be an origin without a path (https://shop.example)')
+    .optional(),
+  REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  MEDIA_CACHE_MAX_MB: z.coerce.number().int().min(1).max(1_000_000).default(1024),
+  // No default here: a deployment on DATABASE_URL must say which (loadConfig); the embedded demo runs the sandbox.
+  PAYMENTS_MODE: z.enum(['sandbox', 'live']).optional(),
   PAYMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   PAYMENT_HOLD_MINUTES: z.coerce.number().int().min(1).max(10_080).default(60),
   PAYPAL_API_URL: z.url().default('https://api-m.sandbox.paypal.com'),
@@ -84,6 +93,17 @@ export type Config = {
   storefrontDev: boolean;
   /** Where brand configs are fetched from (`${assetUrl}/brands/<short>/config.json`); unset = ./assets. */
   assetUrl: string | undefined;
+  /**
+   * The shop's public origin (https://shop.example). Absolute URLs (canonical links, sitemaps, payment
+   * return addresses) are built from it and the brands' configured hosts, never from a request's Host.
+   */
+  publicUrl: string;
+  /** Shared rate-limit counters for several processes; unset = each process counts in memory. */
+  redisUrl: string | undefined;
+  /** `/metrics` answers only with `Authorization: Bearer <token>`, or on its own port; neither = nowhere. */
+  metrics: { token: string | undefined; port: number | undefined };
+  /** How much disk the rendered catalogue pictures may take before the least recently used go. */
+  mediaCacheMaxBytes: number;
   payments: PaymentsConfig;
 };
 
@@ -121,6 +141,15 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
   if (processes > 1 && e.STOREFRONT_DEV) {
     throw new ConfigError(['WEB_CONCURRENCY: the development server (npm run dev) runs as one process']);
   }
+  if (e.DATABASE_URL && !e.PAYMENTS_MODE) {
+    throw new ConfigError([
+      'PAYMENTS_MODE: required with DATABASE_URL: `live` for real payments, or `sandbox` to let ' +
+        'every buyer approve their own payment on the built-in simulator (demos and staging only)',
+    ]);
+  }
+  if (e.METRICS_PORT !== undefined && e.METRICS_PORT === e.PORT) {
+    throw new ConfigError(['METRICS_PORT: must differ from PORT (it keeps /metrics off the public port)']);
+  }
   if (e.PAYMENTS_MODE === 'live') {
     const missing = livePaymentVariables.filter((name) => !e[name]);
     if (missing.length)
@@ -143,8 +172,12 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     trustProxy: e.TRUST_PROXY,
     storefrontDev: e.STOREFRONT_DEV,
     assetUrl: e.ASSET_URL,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    redisUrl: e.REDIS_URL,
+    metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT },
+    mediaCacheMaxBytes: e.MEDIA_CACHE_MAX_MB * 1024 * 1024,
     payments: {
-      mode: e.PAYMENTS_MODE,
+      mode: e.PAYMENTS_MODE ?? 'sandbox',
       timeoutMs: e.PAYMENT_TIMEOUT_MS,
       holdMinutes: e.PAYMENT_HOLD_MINUTES,
       paypal: {

@@ -35,7 +35,8 @@ async function main(): Promise<number> {
     return 2;
   }
 
-  const config = loadConfig();
+  // Seeding takes no payments: a DATABASE_URL without PAYMENTS_MODE is fine here, unlike for the server.
+  const config = loadConfig({ ...process.env, PAYMENTS_MODE: process.env.PAYMENTS_MODE || 'sandbox' });
   const started = performance.now();
   const elapsed = () => `${((performance.now() - started) / 1000).toFixed(1)} s`;
   const target = config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`;

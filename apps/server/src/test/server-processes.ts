@@ -26,6 +26,7 @@ export function createProcessGroup(databaseUrl: string | undefined) {
         PORT: String(port),
         HOST: '127.0.0.1',
         DATABASE_URL: databaseUrl,
+        PAYMENTS_MODE: 'sandbox',
         DATABASE_SCHEMA: schema,
         DATABASE_POOL_SIZE: '4',
         ...env,
