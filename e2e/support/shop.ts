@@ -91,8 +91,25 @@ export function journey(name: string, body: (shop: Shop) => void): void {
           }
         }, value);
       }
+      // Every journey checks the Content-Security-Policy too: anything the policy blocks fails the test.
+      await context.addInitScript(() => {
+        document.addEventListener('securitypolicyviolation', (event) => {
+          console.error(`CSP violation: ${event.violatedDirective} blocked ${event.blockedURI || 'inline'}`);
+        });
+      });
       const page = await context.newPage();
       page.on('pageerror', (error) => pageErrors.push(`${page.url()}: ${error.message}`));
+      page.on('console', (message) => {
+        // frame-ancestors refusals come from a page framing ours (security.e2e.ts checks those itself).
+        const text = message.text();
+        if (
+          message.type() === 'error' &&
+          /CSP violation|Content Security Policy/.test(text) &&
+          !/frame-ancestors/.test(text)
+        ) {
+          pageErrors.push(`${page.url()}: ${text}`);
+        }
+      });
       return page;
     };
 

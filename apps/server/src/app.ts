@@ -1,15 +1,19 @@
 import path from 'node:path';
 import zlib from 'node:zlib';
 import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { ZodType } from 'zod';
 import { type Config, repoRoot } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
-import { registerErrorHandling } from './http/error-handler.ts';
+import { answerClientError, answerFrameworkError, registerErrorHandling } from './http/error-handler.ts';
+import { registerHostCheck } from './http/host-header.ts';
+import { loggerOptions, redactUrl } from './http/logging.ts';
 import { registerRateLimiting } from './http/rate-limit.ts';
 import { registerRequestContext } from './http/request-context.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
 import { validatorCompiler } from './http/validation.ts';
 import { createBrandDirectory } from './modules/brands/brand-directory.ts';
 import { createCatalogueContext } from './modules/catalogue/catalogue-context.ts';
@@ -17,7 +21,7 @@ import { registerContentRoutes } from './modules/content/content.routes.ts';
 import { registerHotelRoutes } from './modules/hotels/hotels.routes.ts';
 import { registerMediaRoutes } from './modules/media/media.routes.ts';
 import { registerOfferRoutes } from './modules/offers/offers.routes.ts';
-import { createMetrics, registerRequestMetrics } from './modules/ops/metrics.ts';
+import { createMetrics, type Metrics, registerRequestMetrics } from './modules/ops/metrics.ts';
 import { registerOpsRoutes } from './modules/ops/ops.routes.ts';
 import { handlePaymentEvent, releaseExpiredHolds } from './modules/orders/checkout.service.ts';
 import { registerOrderRoutes } from './modules/orders/orders.routes.ts';
@@ -33,14 +37,18 @@ export type AppDependencies = { config: Config; database: DatabaseHandle };
 
 export async function buildApp({ config, database }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    logger: loggerOptions(config.logLevel),
     trustProxy: config.trustProxy,
     requestIdHeader: 'x-request-id',
     // One log line per request (below) instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: 64 * 1024,
     routerOptions: { maxParamLength: 200, ignoreTrailingSlash: true },
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
   });
+  await app.register(cookie);
+  await registerSecurityHeaders(app, { isProduction: config.env === 'production' });
 
   // API answers, static files and rendered pages go out compressed when the client accepts it;
   // brotli at quality 4 costs about as much CPU as gzip -6 and saves more.
@@ -71,6 +79,7 @@ export async function buildApp({ config, database }: AppDependencies): Promise<F
   const brands = createBrandDirectory(database.db, {
     defaultShort: config.defaultBrand,
     ttlMs: config.catalogueCacheTtlMs,
+    publicUrl: config.publicUrl,
   });
   const searchEngine = createSearchEngine(database.db, {
     refreshIntervalMs: config.searchRefreshMs,
@@ -81,21 +90,26 @@ export async function buildApp({ config, database }: AppDependencies): Promise<F
   const metrics = createMetrics();
 
   registerRequestContext(app, brands);
+  registerHostCheck(app, { trustProxy: config.trustProxy });
   registerErrorHandling(app);
   registerRequestMetrics(app, metrics);
   app.addHook('onResponse', async (request, reply) => {
     request.log.info(
       {
         method: request.method,
-        url: request.url,
+        url: redactUrl(request.url),
         status: reply.statusCode,
         ms: Math.round(reply.elapsedTime),
       },
       'request',
     );
   });
-  registerOpsRoutes(app, database.db, metrics);
-  registerMediaRoutes(app, path.join(config.dataDir, 'media'));
+  registerOpsRoutes(app, database.db, metrics, { metricsToken: config.metrics.token });
+  registerMediaRoutes(app, {
+    mediaDir: path.join(config.dataDir, 'media'),
+    db: database.db,
+    maxBytes: config.mediaCacheMaxBytes,
+  });
   registerOfferRoutes(app, catalogue);
   registerSearchRoutes(app, catalogue);
   registerHotelRoutes(app, catalogue);
@@ -123,8 +137,12 @@ export async function buildApp({ config, database }: AppDependencies): Promise<F
     mode: config.storefrontDev ? 'development' : config.env === 'test' ? 'test' : 'production',
     assetUrl: config.assetUrl,
     pageCacheTtlMs: config.catalogueCacheTtlMs,
+    resolveBrand: brands.resolve,
+    isPaymentSandbox: config.payments.mode === 'sandbox',
+    hasSecureCookies: config.env === 'production',
   });
 
+  app.decorate('metrics', metrics);
   app.decorate('refreshCatalogue', async () => {
     brands.refresh();
     catalogue.clearCache();
@@ -152,6 +170,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Forgets cached catalogue answers and reloads the search index, e.g. after a seed or an import. */
     refreshCatalogue(): Promise<void>;
+    /** This process's Prometheus registry (main.ts serves it on METRICS_PORT when that is set). */
+    metrics: Metrics;
   }
 }
 

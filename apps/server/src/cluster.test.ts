@@ -3,16 +3,18 @@ import { createProcessGroup, exited, type ServerProcess } from '#src/test/server
 
 /**
  * WEB_CONCURRENCY=2: one port served by two processes under a supervisor (PostgreSQL only, like every
- * multi-process test). Connections are spread over both, /metrics counts for both, and SIGTERM stops all.
+ * multi-process test). Connections are spread over both, /metrics (on METRICS_PORT) counts for both, and
+ * SIGTERM stops all.
  */
 const databaseUrl = process.env.TEST_DATABASE_URL;
 const group = createProcessGroup(databaseUrl);
 const port = 3631;
+const metricsPort = 3632;
 let server: ServerProcess;
 
 beforeAll(async () => {
   if (!databaseUrl) return;
-  server = group.start(port, { WEB_CONCURRENCY: '2' });
+  server = group.start(port, { WEB_CONCURRENCY: '2', METRICS_PORT: String(metricsPort) });
   await group.waitUntilReady([server]);
 }, 120_000);
 afterAll(async () => {
@@ -32,7 +34,7 @@ describe.skipIf(!databaseUrl)('several server processes on one port', () => {
     const fresh = { headers: { connection: 'close' } };
     const healthzCount = async () =>
       metric(
-        await (await fetch(`${url}/metrics`, fresh)).text(),
+        await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`, fresh)).text(),
         'http_request_duration_seconds_count',
         'route="/healthz",status_code="200"',
       );
@@ -43,6 +45,8 @@ describe.skipIf(!databaseUrl)('several server processes on one port', () => {
     const scrapes = [];
     for (let n = 0; n < 6; n++) scrapes.push(await healthzCount());
     expect(scrapes).toEqual(scrapes.map(() => before + 40));
+    // METRICS_PORT keeps the metrics off the public port.
+    expect((await fetch(`${url}/metrics`, fresh)).status).toBe(404);
   });
 
   it('stops every process on SIGTERM', async () => {

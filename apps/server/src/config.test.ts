@@ -31,13 +31,39 @@ describe('loadConfig', () => {
   });
 
   it('runs several server processes only on a PostgreSQL server', () => {
-    const postgres = 'postgres://shop@db:5432/shop';
+    const postgres = { DATABASE_URL: 'postgres://shop@db:5432/shop', PAYMENTS_MODE: 'sandbox' };
     expect(loadConfig({}).processes).toBe(1);
-    expect(loadConfig({ DATABASE_URL: postgres, WEB_CONCURRENCY: '3' }).processes).toBe(3);
-    expect(loadConfig({ DATABASE_URL: postgres, WEB_CONCURRENCY: 'auto' }).processes).toBeGreaterThanOrEqual(
-      1,
-    );
+    expect(loadConfig({ ...postgres, WEB_CONCURRENCY: '3' }).processes).toBe(3);
+    expect(loadConfig({ ...postgres, WEB_CONCURRENCY: 'auto' }).processes).toBeGreaterThanOrEqual(1);
     expect(() => loadConfig({ WEB_CONCURRENCY: '2' })).toThrow(/WEB_CONCURRENCY: .*DATABASE_URL/);
-    expect(() => loadConfig({ DATABASE_URL: postgres, WEB_CONCURRENCY: 'many' })).toThrow(ConfigError);
+    expect(() => loadConfig({ ...postgres, WEB_CONCURRENCY: 'many' })).toThrow(ConfigError);
+  });
+
+  it('runs the payment simulator by default only on the embedded database', () => {
+    expect(loadConfig({}).payments.mode).toBe('sandbox');
+    // A deployment on a database server must say which: a forgotten variable must not mean fake payments.
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://shop@db:5432/shop' })).toThrow(
+      /PAYMENTS_MODE: required with DATABASE_URL/,
+    );
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://shop@db:5432/shop', PAYMENTS_MODE: '' })).toThrow(
+      /PAYMENTS_MODE/,
+    );
+    const sandbox = loadConfig({ DATABASE_URL: 'postgres://shop@db:5432/shop', PAYMENTS_MODE: 'sandbox' });
+    expect(sandbox.payments.mode).toBe('sandbox');
+  });
+
+  it('builds absolute URLs from PUBLIC_URL, by default the local address', () => {
+    expect(loadConfig({}).publicUrl).toBe('http://localhost:3000');
+    expect(loadConfig({ PORT: '8080' }).publicUrl).toBe('http://localhost:8080');
+    expect(loadConfig({ PUBLIC_URL: 'https://shop.example/' }).publicUrl).toBe('https://shop.example');
+    expect(() => loadConfig({ PUBLIC_URL: 'https://shop.example/shop' })).toThrow(/PUBLIC_URL/);
+    expect(() => loadConfig({ PUBLIC_URL: 'ftp://shop.example' })).toThrow(/PUBLIC_URL/);
+  });
+
+  it('keeps metrics off the public port unless told otherwise', () => {
+    expect(loadConfig({}).metrics).toEqual({ token: undefined, port: undefined });
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN/);
+    expect(() => loadConfig({ METRICS_PORT: '3000' })).toThrow(/METRICS_PORT: must differ/);
+    expect(loadConfig({ METRICS_PORT: '9464' }).metrics.port).toBe(9464);
   });
 });

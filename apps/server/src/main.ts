@@ -1,8 +1,10 @@
 import cluster from 'node:cluster';
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { superviseServerProcesses } from './cluster-primary.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { type Database, LOCK_IDS, openDatabase } from './db/client.ts';
+import { startMetricsServer } from './modules/ops/ops.routes.ts';
 import { isCatalogueEmpty, seedDemoCatalogue } from './seed/demo-catalogue.ts';
 
 async function main(): Promise<void> {
@@ -36,6 +38,7 @@ async function serve(config: Config): Promise<void> {
     await app.refreshCatalogue();
   }
 
+  let metricsServer: FastifyInstance | undefined;
   let isClosing = false;
   const shutdown = async (signal: string) => {
     if (isClosing) return;
@@ -43,6 +46,7 @@ async function serve(config: Config): Promise<void> {
     app.log.info({ signal }, 'shutting down: finishing requests in flight');
     const forceExit = setTimeout(() => process.exit(1), 10_000).unref();
     try {
+      await metricsServer?.close();
       await app.close();
       await database.close();
     } finally {
@@ -53,7 +57,16 @@ async function serve(config: Config): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
+  if (config.payments.mode === 'sandbox') {
+    app.log.warn(
+      'PAYMENTS_MODE=sandbox: payments are simulated and every buyer can approve their own; ' +
+        'set PAYMENTS_MODE=live with the PayPal and Amazon Pay credentials to take real money',
+    );
+  }
   await app.listen({ host: config.host, port: config.port });
+  if (config.metrics.port) {
+    metricsServer = await startMetricsServer(app.metrics, { host: config.host, port: config.metrics.port });
+  }
   app.log.info(
     { database: database.kind === 'pglite' ? `embedded PGlite in ${config.dataDir}` : 'PostgreSQL server' },
     `shop API ready on http://localhost:${config.port} (docs: /api/docs)`,

@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
-import { type EntryContext, ServerRouter } from 'react-router';
+import { type AppLoadContext, type EntryContext, ServerRouter } from 'react-router';
+import { CspNonceContext } from './lib/csp-nonce.ts';
 import { StylesheetTextContext } from './lib/inline-stylesheet.tsx';
 import { startClientAfterPaint } from './lib/start-after-paint.server.ts';
 import stylesHref from './styles.css?url';
@@ -31,19 +32,25 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
+  loadContext: AppLoadContext,
 ): Promise<Response> {
+  const nonce = loadContext.cspNonce;
   return new Promise((resolve, reject) => {
     let isShellRendered = false;
     const userAgent = request.headers.get('user-agent');
     const waitsForAll = (userAgent !== null && isbot(userAgent)) || routerContext.isSpaMode;
     const { pipe, abort } = renderToPipeableStream(
-      <StylesheetTextContext value={stylesheetText}>
-        <ServerRouter context={routerContext} url={request.url} />
-      </StylesheetTextContext>,
+      <CspNonceContext value={nonce}>
+        <StylesheetTextContext value={stylesheetText}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </StylesheetTextContext>
+      </CspNonceContext>,
       {
+        // React's own inline scripts (streamed Suspense boundaries) carry it too.
+        nonce,
         [waitsForAll ? 'onAllReady' : 'onShellReady']() {
           isShellRendered = true;
-          const body = startClientAfterPaint();
+          const body = startClientAfterPaint(nonce);
           responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
           resolve(
             new Response(Readable.toWeb(body) as ReadableStream<Uint8Array>, {

@@ -11,6 +11,7 @@ import {
 } from 'react-router';
 import { CartDrawer } from '#app/features/layout/components/cart-drawer.tsx';
 import { CookieBanner, cookieConsentScript } from '#app/features/layout/components/cookie-banner.tsx';
+import { SandboxNotice } from '#app/features/layout/components/sandbox-notice.tsx';
 import { LoadingOverlay } from '#app/features/layout/components/loading-overlay.tsx';
 import { ScrollToTop } from '#app/features/layout/components/scroll-to-top.tsx';
 import { SiteFooter } from '#app/features/layout/components/site-footer.tsx';
@@ -18,6 +19,7 @@ import { SiteHeader } from '#app/features/layout/components/site-header.tsx';
 import { useSiteLock } from '#app/features/layout/hooks/use-site-lock.ts';
 import { loadNavigation } from '#app/features/layout/layout.server.ts';
 import { messagesFor } from '#app/i18n/messages.server.ts';
+import { useCspNonce } from '#app/lib/csp-nonce.ts';
 import { InlineStylesheet } from '#app/lib/inline-stylesheet.tsx';
 import { loadStoredCart } from '#app/lib/orders/cart-store.ts';
 import { captureReferral } from '#app/lib/orders/referral.ts';
@@ -36,6 +38,7 @@ export async function loader({ context }: LoaderArgs): Promise<ShopData> {
     brand: shop.brand,
     messages: messagesFor(shop.locale),
     origin: shop.origin,
+    isPaymentSandbox: shop.isPaymentSandbox,
     ...navigation,
   };
 }
@@ -72,6 +75,7 @@ function useClientStart() {
 export function Layout({ children }: { children: ReactNode }) {
   const data = useShopData();
   const siteLock = useSiteLock();
+  const nonce = useCspNonce();
   useClientStart();
   return (
     // suppressHydrationWarning: cookieConsentScript marks <html> before React hydrates it.
@@ -90,14 +94,15 @@ export function Layout({ children }: { children: ReactNode }) {
         <link rel="expect" href="#end-of-document" blocking="render" />
         {data?.brand.hasCookieConsent ? (
           // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant of ours, not user input
-          <script dangerouslySetInnerHTML={{ __html: cookieConsentScript }} />
+          <script nonce={nonce} dangerouslySetInnerHTML={{ __html: cookieConsentScript }} />
         ) : null}
         {data ? <link rel="icon" href={data.brand.logo.url} type="image/svg+xml" /> : null}
-        <InlineStylesheet href={stylesHref} />
+        <InlineStylesheet href={stylesHref} nonce={nonce} />
         <Meta />
         <Links />
       </head>
       <body>
+        {data?.isPaymentSandbox ? <SandboxNotice /> : null}
         {data ? <SiteHeader onCartIntent={loadCartPanel} /> : null}
         <main id="main" tabIndex={-1} aria-busy={siteLock.isBusy || undefined}>
           {children}
@@ -109,8 +114,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <Toaster />
         <LoadingOverlay isShown={siteLock.isOverlayShown} />
         {/* Page changes start at the top; back/forward restore the position (SPEC §2). */}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

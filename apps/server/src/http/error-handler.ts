@@ -1,4 +1,5 @@
-import type { Locale } from '@shop/contracts/locale';
+import type { Socket } from 'node:net';
+import { type Locale, negotiateLocale } from '@shop/contracts/locale';
 import type { Problem, ProblemType } from '@shop/contracts/problem';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { HttpProblem, problemTitles } from './problem.ts';
@@ -70,6 +71,51 @@ export function registerErrorHandling(app: FastifyInstance): void {
       type: 'not-found',
       detail: `${request.method} ${request.url}`,
     }),
+  );
+}
+
+/**
+ * Errors Fastify raises before a request reaches hooks and routes (a URL that does not decode, a
+ * failed constraint): the same problem+json as every other client mistake.
+ */
+export function answerFrameworkError(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  request.locale = negotiateLocale(request.headers['accept-language']);
+  const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
+  sendProblem(reply, request, {
+    status,
+    type: typeByStatus[status] ?? 'validation-error',
+    detail: error.code === 'FST_ERR_BAD_URL' ? badAddress[request.locale] : undefined,
+  });
+}
+
+const badAddress: Record<Locale, string> = {
+  de: 'Die Adresse ist ungültig.',
+  en: 'The address is not valid.',
+  it: "L'indirizzo non è valido.",
+};
+
+/**
+ * A request Node's HTTP parser rejects (a malformed request line or header) never becomes a request;
+ * it is answered on the socket, still as problem+json.
+ */
+export function answerClientError(error: Error & { code?: string }, socket: Socket): void {
+  if (!socket.writable) return;
+  const isTooLarge = error.code === 'HPE_HEADER_OVERFLOW';
+  const status = isTooLarge ? 431 : 400;
+  const body = JSON.stringify({
+    type: 'validation-error',
+    title: problemTitles['validation-error'].en,
+    status,
+    detail: isTooLarge ? 'The request headers are too large.' : 'The request is malformed.',
+  });
+  socket.end(
+    `HTTP/1.1 ${status} ${isTooLarge ? 'Request Header Fields Too Large' : 'Bad Request'}\r\n` +
+      'Content-Type: application/problem+json\r\n' +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
   );
 }
 

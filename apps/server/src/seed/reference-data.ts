@@ -3,6 +3,8 @@ import type { TranslatedText } from '#src/db/schema/types.ts';
 /** A text in all three shop languages (seed data always has every language unless it leaves one out). */
 export type Text3 = Required<TranslatedText>;
 
+// The demo brands have no domains of their own: they live on `<short>.<PUBLIC_URL's host>`
+// (autoclub.localhost:3000), which is also where their canonical links and payment returns point.
 export const brandRows = [
   {
     id: 1,
@@ -16,7 +18,7 @@ export const brandRows = [
     id: 2,
     short: 'autoclub',
     name: 'Autoclub Reisewelt',
-    hosts: ['reisen.autoclub.example'],
+    hosts: [],
     isDefault: false,
     locales: ['de', 'en', 'it'],
   },
@@ -24,7 +26,7 @@ export const brandRows = [
     id: 3,
     short: 'familyclub',
     name: 'Familienclub Urlaub',
-    hosts: ['urlaub.familyclub.example'],
+    hosts: [],
     isDefault: false,
     locales: ['de', 'en'],
   },
@@ -32,7 +34,7 @@ export const brandRows = [
     id: 4,
     short: 'sparbuch',
     name: 'Sparbuch Reisen',
-    hosts: ['reisen.sparbuch.example'],
+    hosts: [],
     isDefault: false,
     locales: ['de'],
   },
@@ -40,7 +42,7 @@ export const brandRows = [
     id: 5,
     short: 'viaggi',
     name: 'Viaggi Felici',
-    hosts: ['www.viaggi-felici.example'],
+    hosts: [],
     isDefault: false,
     locales: ['it', 'en'],
   },
@@ -48,7 +50,7 @@ export const brandRows = [
     id: 6,
     short: 'dealjaeger',
     name: 'Dealjäger',
-    hosts: ['reise.dealjaeger.example'],
+    hosts: [],
     isDefault: false,
     locales: ['de', 'en'],
   },

@@ -8,7 +8,9 @@ import { createTestDatabase } from './database.ts';
 export type TestApp = { app: FastifyInstance; database: DatabaseHandle; close(): Promise<void> };
 
 /** The real app on a fresh database holding the demo catalogue; requests go through `app.inject()`. */
-export async function createTestApp(options: { cacheTtlMs?: number } = {}): Promise<TestApp> {
+export async function createTestApp(
+  options: { cacheTtlMs?: number; env?: NodeJS.ProcessEnv } = {},
+): Promise<TestApp> {
   const database = await createTestDatabase();
   await seedDemoCatalogue(database.db, {});
   const config = {
@@ -16,6 +18,7 @@ export async function createTestApp(options: { cacheTtlMs?: number } = {}): Prom
       NODE_ENV: 'test',
       LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
       DATA_DIR: '/tmp/shop-test-data',
+      ...options.env,
     }),
     catalogueCacheTtlMs: options.cacheTtlMs ?? 0,
   };
@@ -30,6 +33,9 @@ export async function createTestApp(options: { cacheTtlMs?: number } = {}): Prom
     },
   };
 }
+
+/** The /metrics token of apps made with `env: { METRICS_TOKEN: testMetricsToken }`. */
+export const testMetricsToken = 'test-metrics-token-0123456789';
 
 /** GET with the shop's language header, answering status and parsed JSON body. */
 export async function getJson(app: FastifyInstance, url: string, headers: Record<string, string> = {}) {

@@ -44,6 +44,7 @@ export const en: Messages = {
   'language.en': 'English',
   'language.it': 'Italiano',
   'cookies.title': 'Cookies',
+  'sandbox.notice': 'Test mode: payments are only simulated; no money moves and nothing is booked.',
   'cookies.text':
     'We use cookies that the shop needs to work. With your consent we also use cookies for statistics and marketing.',
   'cookies.allow': 'Allow cookies',

@@ -12,7 +12,7 @@ export const StylesheetTextContext = createContext<string | null>(null);
  * development server, where Vite serves the CSS itself). The browser keeps what the server sent:
  * hydration reads the text back from the document instead of carrying a second copy in the JS.
  */
-export function InlineStylesheet({ href }: { href: string }) {
+export function InlineStylesheet({ href, nonce }: { href: string; nonce?: string | undefined }) {
   const serverText = useContext(StylesheetTextContext);
   const text =
     typeof document === 'undefined'
@@ -20,5 +20,5 @@ export function InlineStylesheet({ href }: { href: string }) {
       : (document.querySelector(`style[data-href="${href}"]`)?.textContent ?? null);
   if (text === null) return <link rel="stylesheet" href={href} />;
   // biome-ignore lint/security/noDangerouslySetInnerHtml: our own built stylesheet, not user input
-  return <style data-href={href} dangerouslySetInnerHTML={{ __html: text }} />;
+  return <style data-href={href} nonce={nonce} dangerouslySetInnerHTML={{ __html: text }} />;
 }

@@ -5,6 +5,8 @@ declare module 'react-router' {
   /** What the server (apps/server/src/modules/storefront) passes every loader. */
   interface AppLoadContext {
     shop: ShopContext;
+    /** This render's Content-Security-Policy nonce (entry.server.tsx); none under the development server. */
+    cspNonce?: string;
   }
 }
 

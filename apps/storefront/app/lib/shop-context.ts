@@ -6,8 +6,10 @@ export type ShopContext = {
   api: <T>(path: string, init?: ApiInit) => Promise<ApiResult<T>>;
   brand: BrandConfig;
   locale: Locale;
-  /** Absolute origin of this request (canonical URLs, hreflang, Open Graph). */
+  /** The brand's canonical origin (canonical URLs, hreflang, Open Graph), never the request's Host. */
   origin: string;
+  /** Payments are simulated (PAYMENTS_MODE=sandbox): every page says so. */
+  isPaymentSandbox: boolean;
 };
 
 /** `locale` asks in another language than the page's (e.g. canonical names for a sitemap-stable URL). */

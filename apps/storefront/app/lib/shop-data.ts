@@ -10,6 +10,8 @@ export type ShopData = {
   brand: BrandConfig;
   messages: Messages;
   origin: string;
+  /** Payments are simulated on this installation (PAYMENTS_MODE=sandbox). */
+  isPaymentSandbox: boolean;
   menu: {
     countries: { iso: string; name: string }[];
     themes: { id: number; name: string }[];

@@ -13,6 +13,8 @@ export const destinationPath = (iso: string, countryName: string) =>
 export const themePath = (id: number, themeName: string) => `/thema/${toSlug(themeName)}/${id}`;
 export const contentPath = (slug: string) => `/${slug}`;
 export const searchPath = '/urlaub-finden';
+/** The search screens' refinements, kept in the query so that reload and sharing keep them. */
+export const searchParameters = ['q', 'sort', 'country', 'theme', 'nights', 'persons', 'price', 'page'] as const;
 export const hotelMapPath = '/urlaub/karte';
 
 /**
@@ -35,3 +37,16 @@ export const heroImagePath = (brandShort: string, size: HeroSize | 'og') =>
 
 /** Size of the Open Graph picture the media route renders from the hero (the usual 1.91:1 card). */
 export const ogImageSize = { width: 1200, height: 630 } as const;
+
+/**
+ * Every query parameter a server-rendered catalogue page reads: the search refinements, the language
+ * switch, and React Router's own for data requests. The server renders and caches pages by these
+ * alone, so tracking or junk parameters neither split nor bypass the page cache.
+ */
+export const pageQueryParameters: readonly string[] = [...searchParameters, 'lang', '_routes', 'index'];
+
+/**
+ * Checkout and order pages read what payment providers append to the address (PayPal's token,
+ * Amazon Pay's session) and are never cached: they are rendered from the address as it came.
+ */
+export const isPrivatePagePath = (pathname: string) => /^\/(checkout|complete|view)(\/|$)/.test(pathname);

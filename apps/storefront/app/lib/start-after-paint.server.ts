@@ -2,9 +2,6 @@ import { Transform } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
 
 const preloadTag = '<link rel="modulepreload"';
-const moduleScriptTag = '<script type="module" async="">';
-const markers = [preloadTag, moduleScriptTag];
-const longestMarker = Math.max(...markers.map((marker) => marker.length));
 
 /**
  * Starts the client (React Router's module script and its module preloads) only after the browser has
@@ -18,7 +15,12 @@ const longestMarker = Math.max(...markers.map((marker) => marker.length));
  * once in a hidden tab, which paints nothing; after 3 s at the latest). Hydration is not disturbed: the preloads are hoisted elements that React does
  * not match during hydration, and the script element stays where it was.
  */
-export function startClientAfterPaint(): Transform {
+export function startClientAfterPaint(nonce?: string): Transform {
+  // React Router writes the render's nonce first on its module script (<Scripts nonce>).
+  const nonceAttribute = nonce ? ` nonce="${nonce}"` : '';
+  const moduleScriptTag = `<script${nonceAttribute} type="module" async="">`;
+  const markers = [preloadTag, moduleScriptTag];
+  const longestMarker = Math.max(...markers.map((marker) => marker.length));
   const decoder = new StringDecoder('utf8');
   const preloads: string[] = [];
   let pending = '';
@@ -52,7 +54,7 @@ export function startClientAfterPaint(): Transform {
         rest = rest.slice(end + 1);
       } else {
         const moduleSource = rest.slice(moduleScriptTag.length, end);
-        out += `<script>${startScript(moduleSource, preloads)}</script>`;
+        out += `<script${nonceAttribute}>${startScript(moduleSource, preloads, nonce)}</script>`;
         rest = rest.slice(end + '</script>'.length);
       }
     }
@@ -83,6 +85,8 @@ const preloadsPerTask = 4;
  * not count) and the next frame is painted, it adds the preloads a few per task, then the module
  * script, so that none of it makes a long task on a slow phone.
  */
-function startScript(moduleSource: string, preloads: string[]): string {
-  return `(function(){var started=false;function start(){if(started)return;started=true;var hrefs=${scriptLiteral(preloads)};(function next(){hrefs.splice(0,${preloadsPerTask}).forEach(function(href){var link=document.createElement("link");link.rel="modulepreload";link.href=href;document.head.appendChild(link)});if(hrefs.length){setTimeout(next,0);return}setTimeout(function(){var script=document.createElement("script");script.type="module";script.textContent=${scriptLiteral(moduleSource)};document.body.appendChild(script)},0)})()}function afterPaint(){requestAnimationFrame(function(){setTimeout(start,0)})}if(document.visibilityState==="hidden")start();else{if(document.readyState==="complete")afterPaint();else{addEventListener("load",afterPaint);setTimeout(afterPaint,${slowPictureMs})}document.addEventListener("visibilitychange",start)}})()`;
+function startScript(moduleSource: string, preloads: string[], nonce: string | undefined): string {
+  // The module script it adds is inline too: the page's policy lets it run by the same nonce.
+  const setNonce = nonce ? `script.nonce=${scriptLiteral(nonce)};` : '';
+  return `(function(){var started=false;function start(){if(started)return;started=true;var hrefs=${scriptLiteral(preloads)};(function next(){hrefs.splice(0,${preloadsPerTask}).forEach(function(href){var link=document.createElement("link");link.rel="modulepreload";link.href=href;document.head.appendChild(link)});if(hrefs.length){setTimeout(next,0);return}setTimeout(function(){var script=document.createElement("script");script.type="module";${setNonce}script.textContent=${scriptLiteral(moduleSource)};document.body.appendChild(script)},0)})()}function afterPaint(){requestAnimationFrame(function(){setTimeout(start,0)})}if(document.visibilityState==="hidden")start();else{if(document.readyState==="complete")afterPaint();else{addEventListener("load",afterPaint);setTimeout(afterPaint,${slowPictureMs})}document.addEventListener("visibilitychange",start)}})()`;
 }

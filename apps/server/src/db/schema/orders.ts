@@ -186,18 +186,49 @@ export const paymentEvents = pgTable(
  * The built-in payment simulator's side (PAYMENTS_MODE=sandbox): what the "provider" knows about a
  * payment. In the database so that every server process sees the same state.
  */
-export const sandboxPayments = pgTable('sandbox_payments', {
-  id: text('id').primaryKey(),
-  provider: text('provider').notNull(),
-  /** created, approved, cancelled, declined, timeout, captured. */
-  state: text('state').notNull().default('created'),
-  amountCents: integer('amount_cents').notNull(),
-  currency: char('currency', { length: 3 }).notNull(),
-  returnUrl: text('return_url').notNull(),
-  cancelUrl: text('cancel_url').notNull(),
-  captureId: text('capture_id'),
-  /** The request id of the capture (PayPal-Request-Id / Idempotency-Key): a repeat returns the same capture. */
-  captureRequestId: text('capture_request_id'),
+export const sandboxPayments = pgTable(
+  'sandbox_payments',
+  {
+    /** Random: whoever knows it can approve or decline the payment on its simulator page. */
+    id: text('id').primaryKey(),
+    provider: text('provider').notNull(),
+    /** created, approved, cancelled, declined, timeout, captured. */
+    state: text('state').notNull().default('created'),
+    amountCents: integer('amount_cents').notNull(),
+    currency: char('currency', { length: 3 }).notNull(),
+    returnUrl: text('return_url').notNull(),
+    cancelUrl: text('cancel_url').notNull(),
+    /** The create call's request id: a retried create answers the payment it created before. */
+    requestId: text('request_id'),
+    captureId: text('capture_id'),
+    /** The request id of the capture (PayPal-Request-Id / Idempotency-Key): a repeat returns the same capture. */
+    captureRequestId: text('capture_request_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('sandbox_payments_request_idx').on(t.provider, t.requestId)],
+);
+
+/** The simulator's refunds, kept so that a retried refund (same request id) answers the same refund id. */
+export const sandboxRefunds = pgTable(
+  'sandbox_refunds',
+  {
+    id: text('id').primaryKey(),
+    provider: text('provider').notNull(),
+    requestId: text('request_id').notNull(),
+    captureId: text('capture_id').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('sandbox_refunds_request_idx').on(t.provider, t.requestId)],
+);
+
+/**
+ * Secrets that differ per installation and must be the same in all of its processes (the simulator's
+ * webhook key): made at first use, never in the source or the environment.
+ */
+export const installationSecrets = pgTable('installation_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

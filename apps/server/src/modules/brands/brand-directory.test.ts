@@ -13,10 +13,33 @@ beforeAll(async () => {
 afterAll(() => database.close());
 
 it('reads the brands once per TTL, not on every request', async () => {
-  const brands = createBrandDirectory(database.db, { defaultShort: 'demo', ttlMs: 60_000 });
+  const brands = createBrandDirectory(database.db, {
+    defaultShort: 'demo',
+    ttlMs: 60_000,
+    publicUrl: 'http://localhost:3000',
+  });
   expect((await brands.resolve('autoclub.localhost')).short).toBe('autoclub');
   await database.db.execute(sql`UPDATE brands SET name = 'Renamed' WHERE short = 'autoclub'`);
   expect((await brands.resolve('autoclub.localhost')).name).not.toBe('Renamed');
   brands.refresh();
   expect((await brands.resolve('autoclub.localhost')).name).toBe('Renamed');
+});
+
+it("gives each brand the address of its own domain, else of PUBLIC_URL, whatever the request's host", async () => {
+  const brands = createBrandDirectory(database.db, {
+    defaultShort: 'demo',
+    ttlMs: 0,
+    publicUrl: 'https://shop.example',
+  });
+  await database.db.execute(
+    sql`UPDATE brands SET hosts = '{reisen.autoclub.example}' WHERE short = 'autoclub'`,
+  );
+  try {
+    expect((await brands.resolve('reisen.autoclub.example')).origin).toBe('https://reisen.autoclub.example');
+    expect((await brands.resolve('autoclub.shop.example')).origin).toBe('https://reisen.autoclub.example');
+    expect((await brands.resolve('familyclub.shop.example')).origin).toBe('https://familyclub.shop.example');
+    expect((await brands.resolve('evil.example')).origin).toBe('https://shop.example');
+  } finally {
+    await database.db.execute(sql`UPDATE brands SET hosts = '{}' WHERE short = 'autoclub'`);
+  }
 });

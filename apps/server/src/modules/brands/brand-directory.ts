@@ -2,18 +2,35 @@ import type { Database } from '#src/db/client.ts';
 import { TtlCache } from '#src/lib/cache.ts';
 import { type BrandRow, listBrands } from './brands.repository.ts';
 
-export type Brand = Pick<BrandRow, 'id' | 'short' | 'name' | 'locales'>;
-
-/** The brand every request falls back to when its host names none (and when no brand exists yet). */
-const placeholderBrand: Brand = { id: 0, short: 'demo', name: 'Demo', locales: ['de', 'en', 'it'] };
+export type Brand = Pick<BrandRow, 'id' | 'short' | 'name' | 'locales'> & {
+  /**
+   * Where the brand's pages live (https://reisen.partner.example): canonical links, sitemaps and the
+   * addresses payment providers send buyers back to. Never taken from a request's Host header, which
+   * the client chooses.
+   */
+  origin: string;
+};
 
 /**
  * Resolves a request's host to its brand: a host listed in `brands.hosts`, else `<short>.<anything>`
  * (adac.localhost, adac.shop.example), else the default brand.
  */
-export function createBrandDirectory(db: Database, options: { defaultShort: string; ttlMs: number }) {
-  const cache = new TtlCache<BrandRow[]>(Math.max(options.ttlMs, 1_000), 1);
-  const load = () => cache.get('brands', () => listBrands(db));
+export function createBrandDirectory(
+  db: Database,
+  options: { defaultShort: string; ttlMs: number; publicUrl: string },
+) {
+  const cache = new TtlCache<(BrandRow & Brand)[]>(Math.max(options.ttlMs, 1_000), 1);
+  const publicUrl = new URL(options.publicUrl);
+  const originOf = (row: Pick<BrandRow, 'short' | 'hosts'>): string => {
+    const port = publicUrl.port ? `:${publicUrl.port}` : '';
+    const [canonicalHost] = row.hosts;
+    if (canonicalHost) return `${publicUrl.protocol}//${canonicalHost}${port}`;
+    // No host of its own: the default brand lives on PUBLIC_URL, the others on its subdomains.
+    if (row.short === options.defaultShort) return publicUrl.origin;
+    return `${publicUrl.protocol}//${row.short}.${publicUrl.hostname}${port}`;
+  };
+  const load = () =>
+    cache.get('brands', async () => (await listBrands(db)).map((row) => ({ ...row, origin: originOf(row) })));
 
   async function resolve(hostname: string): Promise<Brand> {
     const all = await load();
@@ -26,8 +43,14 @@ export function createBrandDirectory(db: Database, options: { defaultShort: stri
     return (
       all.find((brand) => brand.short === options.defaultShort) ??
       all.find((brand) => brand.isDefault) ??
-      all[0] ??
-      placeholderBrand
+      all[0] ?? {
+        // No brand exists yet (an empty database): every request falls back to this one.
+        id: 0,
+        short: options.defaultShort,
+        name: 'Demo',
+        locales: ['de', 'en', 'it'],
+        origin: publicUrl.origin,
+      }
     );
   }
 

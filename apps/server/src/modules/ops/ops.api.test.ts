@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, getJson, type TestApp } from '#src/test/app.ts';
+import { createTestApp, getJson, type TestApp, testMetricsToken } from '#src/test/app.ts';
 
 let shop: TestApp;
 beforeAll(async () => {
-  shop = await createTestApp();
+  shop = await createTestApp({ env: { METRICS_TOKEN: testMetricsToken } });
 });
 afterAll(() => shop?.close());
 
@@ -15,11 +15,35 @@ describe('operability', () => {
 
   it('exposes Prometheus metrics with request durations by route', async () => {
     await getJson(shop.app, '/api/menu');
-    const response = await shop.app.inject({ method: 'GET', url: '/metrics' });
+    const response = await shop.app.inject({
+      method: 'GET',
+      url: '/metrics',
+      headers: { authorization: `Bearer ${testMetricsToken}` },
+    });
     expect(response.statusCode).toBe(200);
     expect(response.body).toContain('http_request_duration_seconds_bucket');
     expect(response.body).toMatch(/route="\/api\/menu"/);
     expect(response.body).toContain('process_cpu_user_seconds_total');
+  });
+
+  it('keeps /metrics from anyone without the token, and from everyone when no token is set', async () => {
+    for (const authorization of [undefined, 'Bearer wrong-token-0123456789', `Basic ${testMetricsToken}`]) {
+      const response = await shop.app.inject({
+        method: 'GET',
+        url: '/metrics',
+        headers: authorization ? { authorization } : {},
+      });
+      expect(response.statusCode, authorization).toBe(404);
+      expect(response.body).not.toContain('http_request_duration_seconds');
+    }
+    const untokened = await createTestApp();
+    try {
+      const response = await untokened.app.inject({ method: 'GET', url: '/metrics' });
+      expect(response.statusCode).toBe(404);
+      expect(response.headers['content-type']).toContain('application/problem+json');
+    } finally {
+      await untokened.close();
+    }
   });
 
   it('serves the OpenAPI document of every catalogue call', async () => {

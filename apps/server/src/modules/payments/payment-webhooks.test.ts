@@ -78,11 +78,14 @@ const sandboxEvent = (id: string, overrides: Partial<SandboxEvent> = {}): string
     ...overrides,
   });
 
-const postAmazon = (body: string, signature = signSandboxEvent(body)) =>
+const postAmazon = async (body: string, signature?: string) =>
   app.inject({
     method: 'POST',
     url: '/api/payment/webhook/amazonpay',
-    headers: { 'content-type': 'text/plain; charset=UTF-8', 'x-sandbox-signature': signature },
+    headers: {
+      'content-type': 'text/plain; charset=UTF-8',
+      'x-sandbox-signature': signature ?? (await signSandboxEvent(database.db, body)),
+    },
     payload: body,
   });
 
@@ -117,7 +120,7 @@ describe('POST /api/payment/webhook/:provider', () => {
 
   it('rejects a forged or unsigned event with 400 problem+json and records nothing', async () => {
     const body = sandboxEvent('evt-forged');
-    const forged = await postAmazon(body, signSandboxEvent(sandboxEvent('evt-other')));
+    const forged = await postAmazon(body, await signSandboxEvent(database.db, sandboxEvent('evt-other')));
     expect(forged.statusCode).toBe(400);
     expect(forged.headers['content-type']).toContain('application/problem+json');
     expect(forged.json()).toMatchObject({ type: 'validation-error', status: 400 });

@@ -24,7 +24,11 @@ beforeAll(async () => {
   app = await buildApp({ config, database });
   if (!app.hasRoute({ method: 'GET', url: '/sitemap.xml' })) {
     registerSeoRoutes(app, {
-      brands: createBrandDirectory(database.db, { defaultShort: config.defaultBrand, ttlMs: 0 }),
+      brands: createBrandDirectory(database.db, {
+        defaultShort: config.defaultBrand,
+        ttlMs: 0,
+        publicUrl: config.publicUrl,
+      }),
       catalogue: uncached(database),
     });
   }
@@ -67,13 +71,28 @@ async function offerTotal(host: string): Promise<number> {
 }
 
 describe('robots.txt', () => {
-  it('allows everything and points to the sitemap of the same host', async () => {
+  it("allows everything and points to the sitemap at the brand's own address", async () => {
     const response = await get('/robots.txt', 'autoclub.localhost:3000');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/plain; charset=utf-8');
     expect(response.body).toBe(
       'User-agent: *\nAllow: /\n\nSitemap: http://autoclub.localhost:3000/sitemap.xml\n',
     );
+  });
+
+  it('never takes its addresses from the Host header (an unknown host gets the default brand)', async () => {
+    for (const host of ['evil.example', 'localhost:4444', 'autoclub.evil.example']) {
+      const robots = await get('/robots.txt', host);
+      const expected = host.startsWith('autoclub.')
+        ? 'http://autoclub.localhost:3000'
+        : 'http://localhost:3000';
+      expect(robots.body, host).toContain(`Sitemap: ${expected}/sitemap.xml`);
+      const index = locsOf((await get('/sitemap.xml', host)).body, 'sitemapindex');
+      expect(
+        index.every((loc) => loc.startsWith(`${expected}/`)),
+        host,
+      ).toBe(true);
+    }
   });
 });
 
@@ -91,7 +110,7 @@ describe('sitemap', () => {
 
   it('lists home, listings, content and landing pages, destinations and themes of the brand', async () => {
     const locs = locsOf((await get('/sitemap-pages.xml', 'autoclub.localhost')).body, 'urlset');
-    const paths = locs.map((loc) => loc.replace('http://autoclub.localhost', ''));
+    const paths = locs.map((loc) => loc.replace('http://autoclub.localhost:3000', ''));
     expect(paths).toEqual(
       expect.arrayContaining([
         '/',
@@ -112,9 +131,9 @@ describe('sitemap', () => {
 
   it("spells destination names in the brand's canonical language", async () => {
     const locs = locsOf((await get('/sitemap-pages.xml', 'viaggi.localhost')).body, 'urlset');
-    expect(locs).toContain('http://viaggi.localhost/reiseziel/at/austria');
-    expect(locs).toContain('http://viaggi.localhost/italia');
-    expect(locs).not.toContain('http://viaggi.localhost/ostern');
+    expect(locs).toContain('http://viaggi.localhost:3000/reiseziel/at/austria');
+    expect(locs).toContain('http://viaggi.localhost:3000/italia');
+    expect(locs).not.toContain('http://viaggi.localhost:3000/ostern');
   });
 
   it("lists exactly the brand's offers and hotels, each once, at their storefront address", async () => {
@@ -122,7 +141,7 @@ describe('sitemap', () => {
       const offers = locsOf((await get('/sitemap-offers-1.xml', host)).body, 'urlset');
       expect(offers.length).toBe(await offerTotal(host));
       expect(new Set(offers).size).toBe(offers.length);
-      expect(offers.every((loc) => /^http:\/\/[a-z.]+\/urlaub\/[a-z0-9-]+\/[a-z0-9-]+$/.test(loc))).toBe(
+      expect(offers.every((loc) => /^http:\/\/[a-z.]+:3000\/urlaub\/[a-z0-9-]+\/[a-z0-9-]+$/.test(loc))).toBe(
         true,
       );
       const hotels = locsOf((await get('/sitemap-hotels-1.xml', host)).body, 'urlset');
@@ -142,9 +161,11 @@ describe('sitemap', () => {
 
   it('slices a large catalogue into files of at most the page size, covering every offer once', async () => {
     const catalogue = uncached(database);
-    const brand = await createBrandDirectory(database.db, { defaultShort: 'demo', ttlMs: 0 }).resolve(
-      'localhost',
-    );
+    const brand = await createBrandDirectory(database.db, {
+      defaultShort: 'demo',
+      ttlMs: 0,
+      publicUrl: 'http://localhost:3000',
+    }).resolve('localhost');
     const pageSize = 100;
     const files = await listSitemapFiles(catalogue, { brand, locale: 'de' }, pageSize);
     const offerFiles = files.filter((file) => file.kind === 'offers');

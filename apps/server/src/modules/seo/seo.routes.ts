@@ -42,12 +42,13 @@ export function registerSeoRoutes(server: FastifyInstance, options: SeoOptions):
     reply
       .type('text/plain; charset=utf-8')
       .header('cache-control', cacheControl)
-      .send(renderRobotsTxt(`${originOf(request)}/sitemap.xml`)),
+      .send(renderRobotsTxt(`${(await brands.resolve(request.hostname)).origin}/sitemap.xml`)),
   );
 
   app.get('/sitemap.xml', { schema: { hide: true } }, async (request, reply) => {
-    const files = await listSitemapFiles(catalogue, await audienceOf(request), pageSize);
-    const origin = originOf(request);
+    const audience = await audienceOf(request);
+    const files = await listSitemapFiles(catalogue, audience, pageSize);
+    const { origin } = audience.brand;
     return sendXml(reply, renderSitemapIndex(files.map((file) => `${origin}${sitemapFileName(file)}`)));
   });
 
@@ -56,7 +57,7 @@ export function registerSeoRoutes(server: FastifyInstance, options: SeoOptions):
     const paths = await catalogue.cached(audience, 'sitemap:pages', () =>
       collectPagePaths(pageSources(server, request, audience)),
     );
-    const origin = originOf(request);
+    const { origin } = audience.brand;
     return sendXml(reply, renderUrlSet(paths.map((path) => `${origin}${path}`)));
   });
 
@@ -74,16 +75,10 @@ export function registerSeoRoutes(server: FastifyInstance, options: SeoOptions):
         );
         // Past the last slice: the index never names it.
         if (paths.length === 0) return reply.callNotFound();
-        const origin = originOf(request);
-        return sendXml(reply, renderUrlSet(paths.map((path) => `${origin}${path}`)));
+        return sendXml(reply, renderUrlSet(paths.map((path) => `${brand.origin}${path}`)));
       },
     );
   }
-}
-
-/** Absolute origin of the request, as the storefront builds canonical URLs. */
-function originOf(request: FastifyRequest): string {
-  return `${request.protocol}://${request.host}`;
 }
 
 function sendXml(reply: FastifyReply, xml: string): FastifyReply {

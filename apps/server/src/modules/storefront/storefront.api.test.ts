@@ -3,7 +3,7 @@ import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '#src/config.ts';
-import { createTestApp, postJson, type TestApp } from '#src/test/app.ts';
+import { createTestApp, postJson, type TestApp, testMetricsToken } from '#src/test/app.ts';
 
 /**
  * Pages through the whole storefront path (Fastify catch-all → React Router server build → page cache).
@@ -15,7 +15,7 @@ const staleHint = 'is apps/storefront/build older than the route modules? run `n
 
 let shop: TestApp;
 beforeAll(async () => {
-  if (existsSync(serverEntry)) shop = await createTestApp({ cacheTtlMs: 60_000 });
+  if (existsSync(serverEntry)) shop = await createTestApp({ cacheTtlMs: 60_000, env: { METRICS_TOKEN: testMetricsToken } });
 });
 afterAll(() => shop?.close());
 
@@ -23,7 +23,13 @@ const page = (url: string) => shop.app.inject({ method: 'GET', url, headers: { '
 
 /** How often the pages' root loader has asked the API for the menu: once per render. */
 async function renders(): Promise<number> {
-  const metrics = (await shop.app.inject({ method: 'GET', url: '/metrics' })).body;
+  const metrics = (
+    await shop.app.inject({
+      method: 'GET',
+      url: '/metrics',
+      headers: { authorization: `Bearer ${testMetricsToken}` },
+    })
+  ).body;
   const counts = metrics.matchAll(
     /^http_request_duration_seconds_count\{[^}]*route="\/api\/menu"[^}]*\} (\d+)$/gm,
   );

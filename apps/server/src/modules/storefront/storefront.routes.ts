@@ -14,6 +14,8 @@ import type {
 } from '../../../../storefront/app/lib/shop-context.ts';
 import { createBrandConfigs } from './brand-config.ts';
 import { chooseEncoding } from './content-encoding.ts';
+import { newNonce, pageContentSecurityPolicy } from './content-security-policy.ts';
+import { pageAddress } from './page-address.ts';
 import { bufferPage, createPageCache, type PageCache, writePage } from './page-cache.ts';
 import { immutableCache, resolveInside, sendFile, shortCache } from './static-files.ts';
 
@@ -27,6 +29,12 @@ export type StorefrontOptions = {
   pageCacheTtlMs?: number;
   /** The asset host brand configs are fetched from; unset = read them from `assetsDir`. */
   assetUrl?: string | undefined;
+  /** The brand a host name belongs to, with its canonical origin (never the request's Host). */
+  resolveBrand: (hostname: string) => Promise<{ short: string; origin: string }>;
+  /** Payments are simulated (PAYMENTS_MODE=sandbox): every page says so. */
+  isPaymentSandbox: boolean;
+  /** Cookies the server sets get `Secure` (production: the shop is served over HTTPS). */
+  hasSecureCookies: boolean;
 };
 
 declare module 'fastify' {
@@ -79,7 +87,8 @@ export async function registerStorefront(app: FastifyInstance, options: Storefro
       if (pathname.startsWith('/assets/')) return reply.callNotFound();
     }
 
-    const brand = await loadBrand(app, request, brandConfigs.get);
+    const { short, origin } = await options.resolveBrand(request.hostname);
+    const brand = await brandConfigs.get(short);
     if (!vite && !existsSync(serverEntry)) {
       return reply.code(503).type('application/problem+json').send({
         type: 'service-unavailable',
@@ -97,15 +106,25 @@ export async function registerStorefront(app: FastifyInstance, options: Storefro
     const shop: ShopContext = {
       brand,
       locale,
-      origin: `${request.protocol}://${request.host}`,
+      origin,
+      isPaymentSandbox: options.isPaymentSandbox,
       api: (apiPath, init) => callApi(app, request, locale, apiPath, init),
     };
+    // The page is written to the socket directly: headers set so far (security headers) go along.
+    for (const [name, value] of Object.entries(reply.getHeaders())) {
+      if (value !== undefined) reply.raw.setHeader(name, value);
+    }
     reply.hijack();
     reply.raw.setHeader('vary', 'Cookie, Accept-Language');
     if (requested) {
       reply.raw.setHeader(
         'set-cookie',
-        `${localeCookie}=${requested}; Path=/; Max-Age=${oneYear}; SameSite=Lax`,
+        app.serializeCookie(localeCookie, requested, {
+          path: '/',
+          maxAge: oneYear,
+          sameSite: 'lax',
+          secure: options.hasSecureCookies,
+        }),
       );
     }
     try {
@@ -139,10 +158,27 @@ function createBuildRenderer(storefrontRoot: string, serverEntry: string, pageCa
   return async (request, reply, shop) => {
     const handle = await getHandler();
     const encoding = chooseEncoding(request.headers['accept-encoding']);
-    const key = `${request.host}|${shop.locale}|${encoding ?? 'identity'}|${request.url}`;
-    const page = await pageCache.get(key, async () =>
-      bufferPage(await handle(createRequest(request.raw, reply.raw), { shop }), encoding),
-    );
+    const address = pageAddress(request.url);
+    // HEAD is answered with the GET page's headers and no body (Node drops a HEAD answer's body); it is
+    // rendered as a GET, so what the cache keeps is always a whole page.
+    const method = request.method === 'HEAD' ? 'GET' : request.method;
+    // By brand, not by Host: every host of a brand renders the same page, and Host variants
+    // (`localhost:1`, `LOCALHOST`) must not split or bypass the cache either.
+    const key = `${method}|${shop.brand.short}|${shop.locale}|${encoding ?? 'identity'}|${address}`;
+    const renderPage = async () => {
+      const nonce = newNonce();
+      const incoming = createRequest(request.raw, reply.raw);
+      const page = await bufferPage(
+        await handle(
+          new Request(new URL(address, incoming.url), { method, headers: incoming.headers, signal: incoming.signal }),
+          { shop, cspNonce: nonce },
+        ),
+        encoding,
+      );
+      page.headers.push(['content-security-policy', pageContentSecurityPolicy(nonce, shop.brand)]);
+      return page;
+    };
+    const page = method === 'GET' ? await pageCache.get(key, renderPage) : await renderPage();
     writePage(reply.raw, page);
   };
 }
@@ -202,20 +238,10 @@ async function importReactRouter(storefrontRoot: string): Promise<typeof import(
   return import(pathToFileURL(require.resolve('react-router')).href);
 }
 
-async function loadBrand(
-  app: FastifyInstance,
-  request: FastifyRequest,
-  getConfig: (short: string) => Promise<BrandConfig>,
-): Promise<BrandConfig> {
-  const response = await app.inject({ method: 'GET', url: '/api/brand', headers: forwardedHeaders(request) });
-  const brand = response.json() as { short: string; name: string; locales: string[] };
-  return getConfig(brand.short);
-}
-
 /** The shop language: the visitor's choice (cookie), else Accept-Language, limited to the brand's. */
 function chooseLocale(request: FastifyRequest, brand: BrandConfig): Locale {
   const offered = brand.locales && brand.locales.length > 0 ? brand.locales : null;
-  const chosen = readCookie(request.headers.cookie, localeCookie);
+  const chosen = request.cookies[localeCookie];
   if (isLocale(chosen) && (!offered || offered.includes(chosen))) return chosen;
   const negotiated = negotiateLocale(request.headers['accept-language']);
   if (!offered || offered.includes(negotiated)) return negotiated;
@@ -228,15 +254,6 @@ function requestedLocale(request: FastifyRequest, brand: BrandConfig): Locale | 
   return isLocale(lang) && (!brand.locales || brand.locales.length === 0 || brand.locales.includes(lang))
     ? lang
     : null;
-}
-
-function readCookie(header: string | undefined, name: string): string | undefined {
-  if (!header) return undefined;
-  for (const part of header.split(';')) {
-    const [key, ...value] = part.trim().split('=');
-    if (key === name) return decodeURIComponent(value.join('='));
-  }
-  return undefined;
 }
 
 function forwardedHeaders(request: FastifyRequest): Record<string, string> {

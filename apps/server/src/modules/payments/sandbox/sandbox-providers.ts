@@ -1,4 +1,4 @@
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import type { Database } from '#src/db/client.ts';
 import {
@@ -12,9 +12,11 @@ import {
 import { headerValue } from '../provider-http.ts';
 import {
   captureSandboxPayment,
+  findOrCreateInstallationSecret,
   findSandboxCapture,
   findSandboxPayment,
   insertSandboxPayment,
+  insertSandboxRefund,
   type SandboxPayment,
 } from './sandbox.repository.ts';
 
@@ -59,14 +61,16 @@ function createSandboxProvider(db: Database, name: ProviderName): PaymentProvide
     name,
 
     async createPayment(input) {
-      // The id follows from the request id, so a retried create answers the payment it created before.
+      // The id opens the payment's approval page to whoever holds it, so it must not follow from the
+      // order or the time; a retried create finds the payment it created before by its request id.
       const payment = await insertSandboxPayment(db, {
-        id: `${sandboxIdPrefix[name]}${digestId(`${name}:${input.orderId}:${input.requestId}`)}`,
+        id: `${sandboxIdPrefix[name]}${randomId()}`,
         provider: name,
         amount_cents: input.amountCents,
         currency: input.currency,
         return_url: input.returnUrl,
         cancel_url: input.cancelUrl,
+        request_id: input.requestId,
       });
       return { reference: payment.id, approvalUrl: `/sandbox/${name}/${payment.id}` };
     },
@@ -80,12 +84,19 @@ function createSandboxProvider(db: Database, name: ProviderName): PaymentProvide
       if (input.amountCents <= 0 || input.amountCents > payment.amount_cents) {
         throw new Error(`refund of ${input.amountCents} exceeds capture ${input.captureId}`);
       }
-      return { refundId: `SBX-RF-${digestId(`${name}:refund:${input.requestId}`)}` };
+      const refundId = await insertSandboxRefund(db, {
+        id: `SBX-RF-${randomId()}`,
+        provider: name,
+        request_id: input.requestId,
+        capture_id: input.captureId,
+        amount_cents: input.amountCents,
+      });
+      return { refundId };
     },
 
     async verifyEvent(headers, rawBody): Promise<PaymentEvent | null> {
       const signature = headerValue(headers, 'x-sandbox-signature');
-      if (!signature || !safeEqualHex(signature, signSandboxEvent(rawBody))) return null;
+      if (!signature || !safeEqualHex(signature, await signSandboxEvent(db, rawBody))) return null;
       let parsed: unknown;
       try {
         parsed = JSON.parse(rawBody);
@@ -129,15 +140,36 @@ export const sandboxEventSchema = z.object({
 export type SandboxEvent = z.infer<typeof sandboxEventSchema>;
 
 /**
- * The simulator moves no money and anyone may approve its payments on its public page, so its
- * notification key only has to show that an event was built on purpose: a fixed, derived key that
- * every process (and every test) computes alike.
+ * An event that the webhook accepts pays an order, so its key must be known to this installation
+ * only: random, made at first use and kept in the database (every process of the installation, and
+ * every restart, uses the same one). Read once per database handle; a failed read is tried again.
  */
-const sandboxEventKey = createHash('sha256').update('shop/payments/sandbox-event-signature/v1').digest();
+const sandboxEventKeyName = 'payments.sandbox.event-key';
+const sandboxEventKeys = new WeakMap<Database, Promise<Buffer>>();
 
-/** x-sandbox-signature for a notification body: HMAC-SHA256 of the raw body, hex. */
-export function signSandboxEvent(body: string): string {
-  return createHmac('sha256', sandboxEventKey).update(body, 'utf8').digest('hex');
+function sandboxEventKey(db: Database): Promise<Buffer> {
+  const cached = sandboxEventKeys.get(db);
+  if (cached) return cached;
+  const key = findOrCreateInstallationSecret(
+    db,
+    sandboxEventKeyName,
+    randomBytes(32).toString('base64url'),
+  ).then((value) => Buffer.from(value, 'base64url'));
+  sandboxEventKeys.set(db, key);
+  key.catch(() => {
+    if (sandboxEventKeys.get(db) === key) sandboxEventKeys.delete(db);
+  });
+  return key;
+}
+
+/**
+ * x-sandbox-signature for a notification body: HMAC-SHA256 of the raw body with the installation's
+ * key, hex. For tests and tools that send events to /api/payment/webhook/<provider>.
+ */
+export async function signSandboxEvent(db: Database, body: string): Promise<string> {
+  return createHmac('sha256', await sandboxEventKey(db))
+    .update(body, 'utf8')
+    .digest('hex');
 }
 
 function safeEqualHex(given: string, expected: string): boolean {
@@ -146,11 +178,7 @@ function safeEqualHex(given: string, expected: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
+/** 22 url-safe characters (128 bits): ids that cannot be guessed from anything public. */
 function randomId(): string {
-  return randomBytes(12).toString('base64url');
-}
-
-/** 22 url-safe characters (132 bits) derived from `text`. */
-function digestId(text: string): string {
-  return createHash('sha256').update(text).digest('base64url').slice(0, 22);
+  return randomBytes(16).toString('base64url');
 }

@@ -21,24 +21,34 @@ const columns = sql.raw(
   'id, provider, state, amount_cents, currency, return_url, cancel_url, capture_id, capture_request_id',
 );
 
-/** Inserts the payment unless its id exists (a retried create), and answers the stored row either way. */
+/**
+ * Inserts the payment unless one exists for its request id (a retried create), and answers the stored
+ * row either way. The read back is a statement of its own: a concurrent insert of the same request id
+ * that commits while this one waits is visible only to a later statement.
+ */
 export async function insertSandboxPayment(
   db: Database,
   payment: Pick<
     SandboxPayment,
     'id' | 'provider' | 'amount_cents' | 'currency' | 'return_url' | 'cancel_url'
-  >,
+  > & { request_id: string },
 ): Promise<SandboxPayment> {
-  await queryRows(
+  const [inserted] = await queryRows<SandboxPayment>(
     db,
-    sql`INSERT INTO sandbox_payments (id, provider, amount_cents, currency, return_url, cancel_url)
+    sql`INSERT INTO sandbox_payments (id, provider, amount_cents, currency, return_url, cancel_url, request_id)
       VALUES (${payment.id}, ${payment.provider}, ${payment.amount_cents}, ${payment.currency},
-        ${payment.return_url}, ${payment.cancel_url})
-      ON CONFLICT (id) DO NOTHING`,
+        ${payment.return_url}, ${payment.cancel_url}, ${payment.request_id})
+      ON CONFLICT (provider, request_id) DO NOTHING
+      RETURNING ${columns}`,
   );
-  const row = await findSandboxPayment(db, payment.id);
-  if (!row) throw new Error(`sandbox payment ${payment.id} vanished after insert`);
-  return row;
+  if (inserted) return inserted;
+  const [existing] = await queryRows<SandboxPayment>(
+    db,
+    sql`SELECT ${columns} FROM sandbox_payments
+      WHERE provider = ${payment.provider} AND request_id = ${payment.request_id}`,
+  );
+  if (!existing) throw new Error(`sandbox payment for request ${payment.request_id} vanished after insert`);
+  return existing;
 }
 
 export async function findSandboxPayment(db: Database, id: string): Promise<SandboxPayment | undefined> {
@@ -90,4 +100,53 @@ export async function findSandboxCapture(
     sql`SELECT ${columns} FROM sandbox_payments WHERE capture_id = ${captureId}`,
   );
   return row;
+}
+
+/** Records a refund unless one exists for its request id, and answers the stored refund's id either way. */
+export async function insertSandboxRefund(
+  db: Database,
+  refund: {
+    id: string;
+    provider: ProviderName;
+    request_id: string;
+    capture_id: string;
+    amount_cents: number;
+  },
+): Promise<string> {
+  const [inserted] = await queryRows<{ id: string }>(
+    db,
+    sql`INSERT INTO sandbox_refunds (id, provider, request_id, capture_id, amount_cents)
+      VALUES (${refund.id}, ${refund.provider}, ${refund.request_id}, ${refund.capture_id}, ${refund.amount_cents})
+      ON CONFLICT (provider, request_id) DO NOTHING
+      RETURNING id`,
+  );
+  if (inserted) return inserted.id;
+  const [existing] = await queryRows<{ id: string }>(
+    db,
+    sql`SELECT id FROM sandbox_refunds WHERE provider = ${refund.provider} AND request_id = ${refund.request_id}`,
+  );
+  if (!existing) throw new Error(`sandbox refund for request ${refund.request_id} vanished after insert`);
+  return existing.id;
+}
+
+/**
+ * The installation's secret called `name`, made from `candidate` if there is none yet. Of several
+ * processes starting at once, the first insert wins and every process reads back that one value.
+ */
+export async function findOrCreateInstallationSecret(
+  db: Database,
+  name: string,
+  candidate: string,
+): Promise<string> {
+  await queryRows(
+    db,
+    sql`INSERT INTO installation_secrets (name, value) VALUES (${name}, ${candidate})
+      ON CONFLICT (name) DO NOTHING`,
+  );
+  const [row] = await queryRows<{ value: string }>(
+    db,
+    sql`SELECT value FROM installation_secrets WHERE name = ${name}`,
+  );
+  if (!row) throw new Error(`installation secret ${name} vanished after insert`);
+  return row.value;
 }

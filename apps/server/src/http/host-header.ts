@@ -1,0 +1,38 @@
+import type { Locale } from '@shop/contracts/locale';
+import type { FastifyInstance } from 'fastify';
+import { HttpProblem } from './problem.ts';
+
+/**
+ * A host name (RFC 1123 labels; underscores, which some internal names carry, allowed), an IPv4
+ * address or a bracketed IPv6 address, with an optional port.
+ */
+const hostPattern =
+  /^(?:[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?(?:\.[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?)*\.?|\[[0-9a-f:.]{2,45}\])(?::(\d{1,5}))?$/i;
+
+/** Whether `value` is a Host header a client may send; the port, when given, must be a real one. */
+export function isValidHost(value: string | undefined): boolean {
+  if (!value || value.length > 255) return false;
+  const match = hostPattern.exec(value);
+  if (!match) return false;
+  const port = match[1];
+  return port === undefined || (Number(port) >= 1 && Number(port) <= 65_535);
+}
+
+const invalidHost: Record<Locale, string> = {
+  de: 'kein gültiger Hostname',
+  en: 'not a valid host name',
+  it: 'nome host non valido',
+};
+
+/**
+ * The brand is chosen by host, so a malformed Host (`a b`, empty, `localhost:99999`) is the client's
+ * mistake: a 400 before anything reads it. Behind a trusted proxy the forwarded host counts instead.
+ */
+export function registerHostCheck(app: FastifyInstance, options: { trustProxy: boolean }): void {
+  app.addHook('onRequest', async (request) => {
+    const forwarded = options.trustProxy ? request.headers['x-forwarded-host'] : undefined;
+    const host = typeof forwarded === 'string' ? forwarded.split(',')[0]?.trim() : request.headers.host;
+    if (!isValidHost(host))
+      throw new HttpProblem(400, 'validation-error', `Host: ${invalidHost[request.locale]}`);
+  });
+}

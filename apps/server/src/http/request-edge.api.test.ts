@@ -1,0 +1,147 @@
+import { Writable } from 'node:stream';
+import { sql } from 'drizzle-orm';
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '#src/db/client.ts';
+import { createTestApp, type TestApp } from '#src/test/app.ts';
+import { createTestDatabase } from '#src/test/database.ts';
+import { registerErrorHandling } from './error-handler.ts';
+import { isValidHost } from './host-header.ts';
+import { loggerOptions, redactUrl } from './logging.ts';
+
+let shop: TestApp;
+beforeAll(async () => {
+  shop = await createTestApp();
+});
+afterAll(() => shop?.close());
+
+const expectProblem = (
+  response: { statusCode: number; headers: Record<string, unknown> },
+  status: number,
+) => {
+  expect(response.statusCode).toBe(status);
+  expect(String(response.headers['content-type'])).toContain('application/problem+json');
+};
+
+describe('the Host header', () => {
+  it('answers a malformed Host with 400 problem+json, on the API and on pages', async () => {
+    for (const host of ['a b', 'localhost:99999', 'shop.example:0', 'x/y', 'ü.example', 'a'.repeat(300)]) {
+      for (const url of ['/api/menu', '/', '/robots.txt']) {
+        const response = await shop.app.inject({ method: 'GET', url, headers: { host } });
+        expectProblem(response, 400);
+        expect(response.json().detail, host).toBe('Host: kein gültiger Hostname');
+      }
+    }
+  });
+
+  it('accepts the hosts real clients send', () => {
+    for (const host of [
+      'localhost',
+      'localhost:3000',
+      'autoclub.localhost:3000',
+      'shop.example.',
+      '127.0.0.1:80',
+      '[::1]:3000',
+      'my_host.internal',
+    ]) {
+      expect(isValidHost(host), host).toBe(true);
+    }
+    for (const host of ['', ' ', 'a b', 'localhost:99999', 'localhost:', 'a..b', '-a.example', 'a:b:c']) {
+      expect(isValidHost(host), host).toBe(false);
+    }
+  });
+});
+
+describe("Fastify's own errors", () => {
+  it("answers an address that does not decode as problem+json in the caller's language", async () => {
+    for (const url of ['/api/offer/slug/%E0%A4%A', '/%E0%A4%A', '/api/order/reduction/%ff']) {
+      const response = await shop.app.inject({ method: 'GET', url, headers: { 'accept-language': 'en' } });
+      expectProblem(response, 400);
+      expect(response.json()).toMatchObject({
+        type: 'validation-error',
+        title: 'Please check your entries.',
+      });
+    }
+  });
+});
+
+describe('security headers', () => {
+  it('sends nosniff, a referrer policy, no framing and a strict policy on API answers', async () => {
+    const response = await shop.app.inject({ method: 'GET', url: '/api/menu' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(response.headers['x-frame-options']).toBe('DENY');
+    expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    // HSTS only in production (the test app is not).
+    expect(response.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('marks every order answer no-store, successes and problems alike', async () => {
+    const created = await shop.app.inject({ method: 'POST', url: '/api/order' });
+    expect(created.headers['cache-control']).toBe('no-store');
+    const { id, key } = created.json() as { id: number; key: string };
+    for (const url of [
+      `/api/order/${id}/${key}`,
+      `/api/order/summary/${id}/${key}`,
+      `/api/order/${id}/wrong-key`,
+    ]) {
+      const response = await shop.app.inject({ method: 'GET', url });
+      expect(response.headers['cache-control'], url).toBe('no-store');
+    }
+    // Catalogue answers stay cacheable.
+    const menu = await shop.app.inject({ method: 'GET', url: '/api/menu' });
+    expect(menu.headers['cache-control'] ?? '').not.toContain('no-store');
+  });
+
+  it('lets other sites show catalogue pictures (mails, partner pages)', async () => {
+    const response = await shop.app.inject({ method: 'GET', url: '/assets/brands/demo/config.json' });
+    expect(response.headers['cross-origin-resource-policy']).toBe('cross-origin');
+  });
+});
+
+describe('logs', () => {
+  let database: DatabaseHandle;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(() => database?.close());
+
+  it('keep the personal data of a failed query out of the error log', async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk, _encoding, done) {
+        lines.push(String(chunk));
+        done();
+      },
+    });
+    const logger = loggerOptions('info');
+    const app = Fastify({ logger: typeof logger === 'object' ? { ...logger, stream } : false });
+    registerErrorHandling(app);
+    app.post('/fail', async () => {
+      // A real failure of a real query with a customer's data as its parameters.
+      await database.db.execute(sql`SELECT ${'anna.beispiel@example.com'}::int, ${'Annabella'}::text`);
+    });
+    const response = await app.inject({ method: 'POST', url: '/fail' });
+    expect(response.statusCode).toBe(500);
+    app.log.info(
+      { customer: { email: 'anna.beispiel@example.com', lastName: 'Beispielfrau' } },
+      'a customer',
+    );
+    await app.close();
+    const log = lines.join('');
+    expect(log).toContain('request failed');
+    expect(log).not.toContain('anna.beispiel@example.com');
+    expect(log).not.toContain('Annabella');
+    expect(log).not.toContain('Beispielfrau');
+  });
+
+  it('mask order keys in logged addresses', () => {
+    const key = 'Xk3-_9aQ2mZp7LwR4tYv8bNc';
+    expect(redactUrl(`/api/order/summary/42/${key}`)).toBe('/api/order/summary/42/…');
+    expect(redactUrl(`/view/42/${key}?lang=en`)).toBe('/view/42/…?lang=en');
+    expect(redactUrl('/urlaub/hotel-alpenblick/3-naechte-wellness-42')).toBe(
+      '/urlaub/hotel-alpenblick/3-naechte-wellness-42',
+    );
+  });
+});
