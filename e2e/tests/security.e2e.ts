@@ -63,8 +63,12 @@ journey('security: headers, page cache, host', (shop) => {
   });
 
   test('order answers are never stored by browsers or proxies', async () => {
-    const cart = await fetch(`${baseUrl}/api/order`, { method: 'POST' });
-    const { id, key } = (await cart.json()) as { id: number; key: string };
+    const cart = await fetch(`${baseUrl}/api/order`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
+    const { id, token: key } = (await cart.json()) as { id: number; token: string };
     expect(cart.headers.get('cache-control')).toBe('no-store');
     const order = await fetch(`${baseUrl}/api/order/${id}/${key}`);
     expect(order.status).toBe(200);

@@ -11,8 +11,8 @@ import {
 } from 'react-router';
 import { CartDrawer } from '#app/features/layout/components/cart-drawer.tsx';
 import { CookieBanner, cookieConsentScript } from '#app/features/layout/components/cookie-banner.tsx';
-import { SandboxNotice } from '#app/features/layout/components/sandbox-notice.tsx';
 import { LoadingOverlay } from '#app/features/layout/components/loading-overlay.tsx';
+import { SandboxNotice } from '#app/features/layout/components/sandbox-notice.tsx';
 import { ScrollToTop } from '#app/features/layout/components/scroll-to-top.tsx';
 import { SiteFooter } from '#app/features/layout/components/site-footer.tsx';
 import { SiteHeader } from '#app/features/layout/components/site-header.tsx';

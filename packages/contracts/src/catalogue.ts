@@ -2,31 +2,32 @@ import { z } from 'zod';
 import { messageKeys } from './messages.ts';
 import { priceSchema } from './money.ts';
 import { decimalQuery, maxPageSize } from './params.ts';
+import { text } from './text.ts';
 
-const iso2 = z.string().regex(/^[A-Za-z]{2}$/, messageKeys.countryCode);
+const iso2 = text().regex(/^[A-Za-z]{2}$/, messageKeys.countryCode);
 
-export const countryRefSchema = z.object({ iso: z.string(), name: z.string() });
-export const themeRefSchema = z.object({ id: z.number().int(), name: z.string() });
+export const countryRefSchema = z.object({ iso: text(), name: text() });
+export const themeRefSchema = z.object({ id: z.number().int(), name: text() });
 export const rangeSchema = z.object({ min: z.number().int(), max: z.number().int() });
-export const imageSchema = z.object({ url: z.string(), alt: z.string() });
+export const imageSchema = z.object({ url: text(), alt: text() });
 
-export const featureSchema = z.object({ code: z.number().int(), icon: z.string(), label: z.string() });
-export const boardSchema = z.object({ code: z.string(), short: z.string(), name: z.string() });
+export const featureSchema = z.object({ code: z.number().int(), icon: text(), label: text() });
+export const boardSchema = z.object({ code: text(), short: text(), name: text() });
 
 export const addressSchema = z.object({
-  street: z.string(),
-  houseNumber: z.string(),
-  postcode: z.string(),
-  city: z.string(),
-  region: z.string().nullable(),
+  street: text(),
+  houseNumber: text(),
+  postcode: text(),
+  city: text(),
+  region: text().nullable(),
   country: countryRefSchema,
 });
 
 /** A hotel as lists and maps show it. */
 export const hotelSummarySchema = z.object({
   id: z.number().int(),
-  slug: z.string(),
-  name: z.string(),
+  slug: text(),
+  name: text(),
   stars: z.number().int().nullable(),
   address: addressSchema,
   location: z.object({ latitude: z.number(), longitude: z.number() }),
@@ -39,8 +40,8 @@ export type HotelSummary = z.infer<typeof hotelSummarySchema>;
 export const hotelNearbySchema = hotelSummarySchema.extend({ distanceKm: z.number() });
 
 export const hotelSchema = hotelSummarySchema.extend({
-  description: z.string(),
-  vendor: z.object({ name: z.string() }),
+  description: text(),
+  vendor: z.object({ name: text() }),
   features: z.array(featureSchema),
   images: z.array(imageSchema),
 });
@@ -55,17 +56,17 @@ export const offerPriceSchema = priceSchema.extend({
 /** One result of the offer search (SPEC §3 "Search result"). */
 export const offerSummarySchema = z.object({
   id: z.number().int(),
-  slug: z.string(),
-  display: z.string(),
-  subtitle: z.string(),
+  slug: text(),
+  display: text(),
+  subtitle: text(),
   image: imageSchema.nullable(),
   contact: z.object({
-    name: z.string(),
-    slug: z.string(),
-    city: z.string(),
+    name: text(),
+    slug: text(),
+    city: text(),
     country: countryRefSchema,
   }),
-  vendor: z.object({ name: z.string() }),
+  vendor: z.object({ name: text() }),
   price: offerPriceSchema,
   nights: rangeSchema,
   persons: rangeSchema,
@@ -86,15 +87,15 @@ export type Variant = z.infer<typeof variantSchema>;
 
 export const offerTextSchema = z.object({
   position: z.number().int().nullable(),
-  title: z.string(),
-  body: z.string(),
+  title: text(),
+  body: text(),
 });
 
 export const offerSchema = z.object({
   id: z.number().int(),
-  slug: z.string(),
-  title: z.string(),
-  subtitle: z.string(),
+  slug: text(),
+  title: text(),
+  subtitle: text(),
   image: imageSchema.nullable(),
   images: z.array(imageSchema),
   board: boardSchema.nullable(),
@@ -102,7 +103,7 @@ export const offerSchema = z.object({
   contact: hotelSummarySchema.omit({ offerCount: true, price: true }).extend({
     features: z.array(featureSchema),
   }),
-  vendor: z.object({ name: z.string() }),
+  vendor: z.object({ name: text() }),
   variants: z.array(variantSchema),
   price: offerPriceSchema,
   isSoldOut: z.boolean(),
@@ -124,8 +125,8 @@ export type OfferData = z.infer<typeof offerDataSchema>;
 export const variantDetailSchema = variantSchema.extend({
   offer: z.object({
     id: z.number().int(),
-    slug: z.string(),
-    title: z.string(),
+    slug: text(),
+    title: text(),
     image: imageSchema.nullable(),
   }),
 });
@@ -146,7 +147,7 @@ export const maxSearchWindow = 10_000;
 /** POST /api/offer/search. Results beyond `maxSearchWindow` (page × pageSize) are not served. */
 export const searchRequestSchema = z
   .object({
-    query: z.string().max(200).optional(),
+    query: text().max(200).optional(),
     countries: z.array(iso2).max(50).optional(),
     themes: z.array(z.number().int().min(1).max(2_147_483_647)).max(50).optional(),
     nights: boundedRange(1, 365).optional(),
@@ -169,8 +170,8 @@ export type ParsedSearchRequest = z.output<typeof searchRequestSchema>;
 const facetCount = <T extends z.ZodRawShape>(shape: T) => z.object({ ...shape, count: z.number().int() });
 
 export const searchFacetsSchema = z.object({
-  countries: z.array(facetCount({ iso: z.string(), name: z.string() })),
-  themes: z.array(facetCount({ id: z.number().int(), name: z.string() })),
+  countries: z.array(facetCount({ iso: text(), name: text() })),
+  themes: z.array(facetCount({ id: z.number().int(), name: text() })),
   nights: z.array(facetCount({ value: z.number().int() })),
   persons: z.array(facetCount({ value: z.number().int() })),
   price: z.object({ min: z.number().int(), max: z.number().int() }).nullable(),
@@ -185,20 +186,22 @@ export const searchResponseSchema = z.object({
   /** Counts for each refinement, computed without that refinement's own filter. */
   facets: searchFacetsSchema.nullable(),
   /** Words the search corrected for typos, e.g. { gardase: ["gardasee"] }. */
-  corrections: z.record(z.string(), z.array(z.string())),
+  corrections: z.record(text(), z.array(text())),
 });
 export type SearchResponse = z.infer<typeof searchResponseSchema>;
 
 export const suggestionSchema = z.object({
   kind: z.enum(['country', 'theme', 'hotel', 'offer']),
-  label: z.string(),
+  label: text(),
   /** Country ISO code, theme id, hotel slug or offer id. */
-  key: z.string(),
+  key: text(),
 });
+/** GET /api/offer/suggest/{tag}: what the visitor has typed so far. */
+export const suggestParams = z.object({ tag: text().min(1).max(100) });
 export const suggestResponseSchema = z.object({ items: z.array(suggestionSchema) });
 
-export const availableCountriesSchema = z.array(facetCount({ iso: z.string(), name: z.string() }));
-export const availableThemesSchema = z.array(facetCount({ id: z.number().int(), name: z.string() }));
+export const availableCountriesSchema = z.array(facetCount({ iso: text(), name: text() }));
+export const availableThemesSchema = z.array(facetCount({ id: z.number().int(), name: text() }));
 
 export const offerGroupsRequestSchema = z
   .object({
@@ -206,7 +209,7 @@ export const offerGroupsRequestSchema = z
       .array(
         z
           .object({
-            key: z.string().min(1).max(64),
+            key: text().min(1).max(64),
             countries: z.array(iso2).max(50).optional(),
             themes: z.array(z.number().int().min(1).max(2_147_483_647)).max(50).optional(),
             sort: z.enum(searchSorts).default('discount'),
@@ -219,18 +222,18 @@ export const offerGroupsRequestSchema = z
   })
   .strict();
 export const offerGroupsResponseSchema = z.object({
-  groups: z.array(z.object({ key: z.string(), items: z.array(offerSummarySchema) })),
+  groups: z.array(z.object({ key: text(), items: z.array(offerSummarySchema) })),
 });
 
 export const promotionSchema = z.object({
-  name: z.string(),
-  promotionType: z.string(),
-  type: z.string(),
-  title: z.string(),
-  description: z.string(),
+  name: text(),
+  promotionType: text(),
+  type: text(),
+  title: text(),
+  description: text(),
   active: z.boolean(),
-  from: z.string().nullable(),
-  to: z.string().nullable(),
+  from: text().nullable(),
+  to: text().nullable(),
   /** Offers in the promotion. */
   count: z.number().int(),
 });
@@ -241,27 +244,27 @@ export const promotionDetailSchema = z.object({
 });
 
 export const menuSchema = z.object({
-  countries: z.array(z.object({ key: z.string(), value: z.string() })),
+  countries: z.array(z.object({ key: text(), value: text() })),
   /** `value` is null for themes that are not in the menu (SPEC: only those with a value are shown). */
-  themes: z.array(z.object({ key: z.number().int(), value: z.string().nullable() })),
+  themes: z.array(z.object({ key: z.number().int(), value: text().nullable() })),
 });
 
 export const contentPageRefSchema = z.object({
-  slug: z.string(),
-  name: z.string(),
-  title: z.string(),
-  locale: z.string(),
+  slug: text(),
+  name: text(),
+  title: text(),
+  locale: text(),
 });
 export const contentOverviewSchema = z.object({
   pages: z.array(contentPageRefSchema),
   extensionPoints: z.object({
-    footerMenu: z.array(z.string()),
-    home: z.array(z.string()),
+    footerMenu: z.array(text()),
+    home: z.array(text()),
   }),
 });
-export const contentPageSchema = contentPageRefSchema.extend({ body: z.string() });
+export const contentPageSchema = contentPageRefSchema.extend({ body: text() });
 
-export const brandSchema = z.object({ short: z.string(), name: z.string(), locales: z.array(z.string()) });
+export const brandSchema = z.object({ short: text(), name: text(), locales: z.array(text()) });
 
 export const closeToQuerySchema = z
   .object({

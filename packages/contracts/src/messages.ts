@@ -25,6 +25,7 @@ export const messageKeys = {
   giftCardCode: 'giftCardCode',
   giftCardTanOrId: 'giftCardTanOrId',
   providerReference: 'providerReference',
+  unsafeText: 'unsafeText',
 } as const;
 export type MessageKey = keyof typeof messageKeys;
 
@@ -121,6 +122,12 @@ export const validationMessages: Record<MessageKey, Record<Locale, string>> = {
     en: 'is not a valid payment reference',
     it: 'non è un riferimento di pagamento valido',
   },
+  // Control characters and lone surrogates (text.ts): every string of the contracts refuses them.
+  unsafeText: {
+    de: '{field} enthält unzulässige Zeichen.',
+    en: '{field} contains characters that are not allowed.',
+    it: 'Il campo {field} contiene caratteri non consentiti.',
+  },
 };
 
 export function isMessageKey(value: string): value is MessageKey {
@@ -142,6 +149,7 @@ const sentenceKeys: ReadonlySet<MessageKey> = new Set<MessageKey>([
   'acceptTerms',
   'giftCardCode',
   'giftCardTanOrId',
+  'unsafeText',
 ]);
 
 export function isSentence(key: MessageKey): boolean {

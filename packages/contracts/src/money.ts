@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { type Locale, localeIso } from './locale.ts';
+import { text } from './text.ts';
 
 export const currencySchema = z.literal('EUR');
 export type Currency = z.infer<typeof currencySchema>;
@@ -35,7 +36,7 @@ export const priceSchema = z.object({
   /** Integer cents. */
   total: z.number().int(),
   currency: currencySchema,
-  display: z.string(),
+  display: text(),
 });
 export type Price = z.infer<typeof priceSchema>;
 

@@ -3,6 +3,7 @@ import { imageSchema } from './catalogue.ts';
 import { type MessageKey, messageKeys } from './messages.ts';
 import { currencySchema, priceSchema } from './money.ts';
 import { idParam } from './params.ts';
+import { text } from './text.ts';
 
 /** SPEC §3: address countries a customer may live in. */
 export const addressCountries = ['AT', 'DE', 'CH', 'IT', 'FR', 'LI', 'CZ'] as const;
@@ -28,7 +29,7 @@ export type OrderStatus = (typeof orderStatuses)[number];
 
 const orderId = z.number().int().min(1).max(2_147_483_647);
 /** The order key: a long random secret (the SPEC's "token"). */
-const orderKey = z.string().min(1).max(100);
+const orderKey = text().min(1).max(100);
 const positiveId = z.number().int().min(1).max(2_147_483_647);
 
 /** Every order call proves access with id + key. */
@@ -36,16 +37,16 @@ export const orderAccessSchema = z.object({ orderId, key: orderKey });
 export const orderPathParams = z.object({ id: idParam, key: orderKey });
 
 export const createOrderRequestSchema = z.object({ currency: currencySchema.default('EUR') });
-export const createOrderResponseSchema = z.object({ id: z.number().int(), token: z.string() });
+export const createOrderResponseSchema = z.object({ id: z.number().int(), token: text() });
 
 /** SPEC §7: one unit per add call; referral data travels with the add. */
 export const addItemRequestSchema = orderAccessSchema.extend({
   variantId: positiveId,
   quantity: z.literal(1).default(1),
-  ref: z.string().max(100).optional(),
-  referer: z.string().max(2000).optional(),
-  refPath: z.string().max(2000).optional(),
-  refPayload: z.string().max(2000).optional(),
+  ref: text().max(100).optional(),
+  referer: text().max(2000).optional(),
+  refPath: text().max(2000).optional(),
+  refPayload: text().max(2000).optional(),
   refUsed: z.boolean().optional(),
 });
 export const changeItemRequestSchema = orderAccessSchema.extend({
@@ -60,10 +61,10 @@ export const orderItemSchema = z.object({
   quantity: z.number().int(),
   variantId: z.number().int(),
   offerId: z.number().int(),
-  offerSlug: z.string(),
-  hotelSlug: z.string(),
-  title: z.string(),
-  subtitle: z.string(),
+  offerSlug: text(),
+  hotelSlug: text(),
+  title: text(),
+  subtitle: text(),
   image: imageSchema.nullable(),
   unitPrice: priceSchema,
   currency: currencySchema,
@@ -80,18 +81,18 @@ export const summarySchema = z.object({
   discountTotal: priceSchema,
   /** What is left to pay after the discount and prepaid amounts. */
   total: priceSchema,
-  fees: z.array(z.object({ name: z.string(), amount: priceSchema })),
+  fees: z.array(z.object({ name: text(), amount: priceSchema })),
   /**
    * Every gift card applied to the order: its id (to take it off again, DELETE /api/order/giftcard), its
    * masked code and what it pays (0 when the others cover everything already).
    */
-  prepaid: z.array(z.object({ giftCardId: z.number().int(), name: z.string(), amount: priceSchema })),
+  prepaid: z.array(z.object({ giftCardId: z.number().int(), name: text(), amount: priceSchema })),
 });
 export type OrderSummary = z.infer<typeof summarySchema>;
 
 export const reductionSchema = z.object({
-  code: z.string(),
-  name: z.string(),
+  code: text(),
+  name: text(),
   operation: z.enum(['+', '%']),
   /** Cents for '+', a fraction 0..1 for '%'. */
   value: z.number(),
@@ -105,8 +106,7 @@ const requiredOr =
 
 /** A required text field of the customer form: trimmed, at most `max` characters. */
 function textField(max: number) {
-  return z
-    .string({ error: requiredOr(messageKeys.invalid) })
+  return text({ error: requiredOr(messageKeys.invalid) })
     .trim()
     .min(1, { error: messageKeys.required })
     .max(max, { error: messageKeys.maxLength });
@@ -122,25 +122,25 @@ export const customerDataSchema = z.object({
   gender: genderSchema,
   firstName: textField(100),
   lastName: textField(100),
-  email: z.email({ error: requiredOr(messageKeys.email) }).max(200, { error: messageKeys.maxLength }),
-  phone: z
-    .string({ error: messageKeys.invalid })
+  // The format as a check after text()'s own, so that an address with a control character says so.
+  email: text({ error: requiredOr(messageKeys.email) })
+    .check(z.email({ error: requiredOr(messageKeys.email) }))
+    .max(200, { error: messageKeys.maxLength }),
+  phone: text({ error: messageKeys.invalid })
     .trim()
     .max(40, { error: messageKeys.maxLength })
     .regex(/^[+0-9 ()/-]*$/, { error: messageKeys.phone })
     .default(''),
   street: textField(200),
   houseNumber: textField(20),
-  postcode: z
-    .string({ error: requiredOr(messageKeys.invalid) })
+  postcode: text({ error: requiredOr(messageKeys.invalid) })
     .trim()
     // An empty postcode is only "required", not also malformed.
     .min(1, { error: messageKeys.required, abort: true })
     .regex(/^[A-Za-z0-9 -]{3,10}$/, { error: messageKeys.postcode }),
   city: textField(100),
   country: z.enum(addressCountries, { error: requiredOr(messageKeys.oneOf) }),
-  membershipNumber: z
-    .string({ error: messageKeys.invalid })
+  membershipNumber: text({ error: messageKeys.invalid })
     .trim()
     .max(40, { error: messageKeys.maxLength })
     .default(''),
@@ -156,7 +156,7 @@ export const customerRequestSchema = orderAccessSchema.extend({
 
 export const orderSchema = z.object({
   id: z.number().int(),
-  token: z.string(),
+  token: text(),
   status: z.enum(orderStatuses),
   currency: currencySchema,
   paymentType: z.enum(paymentTypes).nullable(),
@@ -166,9 +166,9 @@ export const orderSchema = z.object({
   reduction: reductionSchema.nullable(),
   reductionId: z.number().int().nullable(),
   customer: customerDataSchema.nullable(),
-  createdAt: z.string(),
-  closedAt: z.string().nullable(),
-  paidAt: z.string().nullable(),
+  createdAt: text(),
+  closedAt: text().nullable(),
+  paidAt: text().nullable(),
 });
 export type Order = z.infer<typeof orderSchema>;
 
@@ -195,9 +195,9 @@ export type NotificationKind = (typeof notificationKinds)[number];
 export const notificationSchema = z.object({
   kind: z.enum(notificationKinds),
   /** Placeholders of the text: title, quantity, code, price... */
-  params: z.record(z.string(), z.union([z.string(), z.number()])),
+  params: z.record(text(), z.union([text(), z.number()])),
   /** The text in the caller's language with its placeholders filled. */
-  text: z.string(),
+  text: text(),
 });
 export type OrderNotification = z.infer<typeof notificationSchema>;
 
@@ -214,17 +214,20 @@ export const validationResultSchema = z.object({
 });
 export type ValidationResult = z.infer<typeof validationResultSchema>;
 
-export const reductionRequestSchema = orderAccessSchema.extend({ code: z.string().trim().min(1).max(50) });
+/** A promotion code as the customer types it. */
+const reductionCode = text().trim().min(1).max(50);
+export const reductionRequestSchema = orderAccessSchema.extend({ code: reductionCode });
+/** GET /api/order/reduction/{id}: the id is the code. */
+export const reductionCodeParams = z.object({ id: reductionCode });
 export const reductionInfoSchema = z.object({
   valid: z.boolean(),
   operation: z.enum(['+', '%']).nullable(),
   value: z.number().nullable(),
-  name: z.string().nullable(),
+  name: text().nullable(),
   /** Cents; the code applies from this subtotal on. */
   minimumOrder: z.number().int().nullable(),
 });
-const giftCardCode = z
-  .string()
+const giftCardCode = text()
   .trim()
   .regex(/^[A-Za-z0-9-]{4,40}$/, messageKeys.giftCardCode);
 export const giftCardRequestSchema = orderAccessSchema.extend({ tan: giftCardCode });
@@ -242,19 +245,19 @@ export const closeRequestSchema = orderAccessSchema.extend({ paymentType: z.enum
 export const closeResponseSchema = z.object({
   order: orderSchema,
   /** Where the customer approves the payment (PayPal, Amazon Pay); null when nothing is left to approve. */
-  redirectUrl: z.string().nullable(),
+  redirectUrl: text().nullable(),
 });
 
 export const wireTransferSchema = z.object({
-  accountHolder: z.string(),
-  iban: z.string(),
-  bic: z.string(),
-  bank: z.string(),
+  accountHolder: text(),
+  iban: text(),
+  bic: text(),
+  bank: text(),
   /** The payment reference the customer must quote. */
-  reference: z.string(),
+  reference: text(),
   amount: priceSchema,
   /** ISO date: stock is held until then. */
-  dueDate: z.string(),
+  dueDate: text(),
 });
 export const paymentInfoSchema = z.object({
   status: z.enum(orderStatuses),
@@ -262,7 +265,7 @@ export const paymentInfoSchema = z.object({
   amount: priceSchema,
   wireTransfer: wireTransferSchema.nullable(),
   /** The last provider attempt: approved, captured, declined, cancelled, timeout... */
-  lastAttempt: z.object({ provider: z.string(), status: z.string() }).nullable(),
+  lastAttempt: z.object({ provider: text(), status: text() }).nullable(),
 });
 export type PaymentInfo = z.infer<typeof paymentInfoSchema>;
 
@@ -272,7 +275,7 @@ export const affiliateSummarySchema = z.object({
   currency: currencySchema,
   /** 0 = new customer. */
   customer: z.number().int(),
-  usedReduction: z.string().nullable(),
+  usedReduction: text().nullable(),
 });
 export const orderMetaSchema = z.object({
   id: z.number().int(),
@@ -282,27 +285,26 @@ export const orderMetaSchema = z.object({
   affiliate: affiliateSummarySchema,
   referral: z
     .object({
-      code: z.string(),
-      path: z.string().nullable(),
-      referer: z.string().nullable(),
+      code: text(),
+      path: text().nullable(),
+      referer: text().nullable(),
       used: z.boolean(),
     })
     .nullable(),
 });
 
 export const payPalTransactionRequestSchema = orderAccessSchema.extend({
-  payPalOrderId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, messageKeys.providerReference),
+  payPalOrderId: text().regex(/^[A-Za-z0-9_-]{1,64}$/, messageKeys.providerReference),
 });
 export const amazonPayRequestSchema = orderAccessSchema.extend({
-  amazonCheckoutSessionId: z
-    .string()
+  amazonCheckoutSessionId: text()
     .regex(/^[A-Za-z0-9_-]{1,100}$/, messageKeys.providerReference)
     .optional(),
 });
 export const amazonPayResponseSchema = z.object({
-  amazonCheckoutSessionId: z.string(),
-  redirectUrl: z.string().nullable(),
-  state: z.string(),
+  amazonCheckoutSessionId: text(),
+  redirectUrl: text().nullable(),
+  state: text(),
 });
 
 export const optinRequestSchema = orderAccessSchema.extend({

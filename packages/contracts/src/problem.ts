@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { quotedText, text } from './text.ts';
 
 /** Stable error types of the API; the storefront reacts to these (SPEC §8). */
 export const problemTypes = [
@@ -31,14 +32,15 @@ export type ProblemType = (typeof problemTypes)[number];
 
 /** RFC 9457 problem details, as every error response of the API carries them. */
 export const problemSchema = z.object({
-  type: z.string(),
-  title: z.string(),
+  type: text(),
+  title: text(),
   status: z.number().int(),
-  detail: z.string().optional(),
-  instance: z.string().optional(),
+  /** detail, instance and the messages may quote the request as it came (text.ts, `quotedText`). */
+  detail: quotedText().optional(),
+  instance: quotedText().optional(),
   /** A numeric error code the client reacts to (SPEC §6/§8: 101 login needed, 115 order closed). */
   code: z.number().int().optional(),
   /** For validation errors: one entry per field, in the caller's language. */
-  errors: z.array(z.object({ field: z.string(), message: z.string() })).optional(),
+  errors: z.array(z.object({ field: text(), message: quotedText() })).optional(),
 });
 export type Problem = z.infer<typeof problemSchema>;

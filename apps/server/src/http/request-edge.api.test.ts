@@ -78,9 +78,10 @@ describe('security headers', () => {
   });
 
   it('marks every order answer no-store, successes and problems alike', async () => {
-    const created = await shop.app.inject({ method: 'POST', url: '/api/order' });
+    const created = await shop.app.inject({ method: 'POST', url: '/api/order', payload: {} });
     expect(created.headers['cache-control']).toBe('no-store');
-    const { id, key } = created.json() as { id: number; key: string };
+    const { id, token: key } = created.json() as { id: number; token: string };
+    expect((await shop.app.inject({ method: 'GET', url: `/api/order/${id}/${key}` })).statusCode).toBe(200);
     for (const url of [
       `/api/order/${id}/${key}`,
       `/api/order/summary/${id}/${key}`,

@@ -42,7 +42,8 @@ export const de = {
   'language.en': 'English',
   'language.it': 'Italiano',
   'cookies.title': 'Cookies',
-  'sandbox.notice': 'Testbetrieb: Zahlungen werden nur simuliert, es wird kein Geld bewegt und nichts verbindlich gebucht.',
+  'sandbox.notice':
+    'Testbetrieb: Zahlungen werden nur simuliert, es wird kein Geld bewegt und nichts verbindlich gebucht.',
   'cookies.text':
     'Wir verwenden notwendige Cookies für den Shop. Mit Ihrer Zustimmung nutzen wir zusätzlich Cookies für Statistik und Marketing.',
   'cookies.allow': 'Cookies erlauben',

@@ -45,7 +45,8 @@ export const it: Messages = {
   'language.en': 'English',
   'language.it': 'Italiano',
   'cookies.title': 'Cookie',
-  'sandbox.notice': 'Modalità di prova: i pagamenti sono solo simulati, nessun denaro viene trasferito e nulla viene prenotato.',
+  'sandbox.notice':
+    'Modalità di prova: i pagamenti sono solo simulati, nessun denaro viene trasferito e nulla viene prenotato.',
   'cookies.text':
     'Usiamo i cookie necessari al funzionamento del negozio. Con il tuo consenso usiamo anche cookie per statistiche e marketing.',
   'cookies.allow': 'Consenti i cookie',

@@ -14,7 +14,16 @@ export const themePath = (id: number, themeName: string) => `/thema/${toSlug(the
 export const contentPath = (slug: string) => `/${slug}`;
 export const searchPath = '/urlaub-finden';
 /** The search screens' refinements, kept in the query so that reload and sharing keep them. */
-export const searchParameters = ['q', 'sort', 'country', 'theme', 'nights', 'persons', 'price', 'page'] as const;
+export const searchParameters = [
+  'q',
+  'sort',
+  'country',
+  'theme',
+  'nights',
+  'persons',
+  'price',
+  'page',
+] as const;
 export const hotelMapPath = '/urlaub/karte';
 
 /**

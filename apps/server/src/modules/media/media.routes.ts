@@ -1,16 +1,19 @@
-import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
-import path from 'node:path';
+import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Database } from '#src/db/client.ts';
 import { imageWidths } from '#src/modules/catalogue/images.ts';
 import { heroSizes, ogImageSize } from '../../../../storefront/app/lib/site-paths.ts';
+import { createCatalogueSeeds } from './catalogue-seeds.ts';
+import { createDiskCache } from './disk-cache.ts';
 import { renderGeneratedImage } from './generated-image.ts';
 import { type HeroBox, heroSeed, renderHeroImage } from './hero-image.ts';
 
 const params = z.object({
-  seed: z.string().regex(/^[a-z0-9-]{1,80}$/),
+  // Any seed the catalogue holds (imageUrl() encodes it; the router decodes it): whether it is one is
+  // asked of the catalogue, and the file name never contains it unless it is plainly safe.
+  seed: z.string().min(1).max(200),
   file: z.enum(imageWidths.map((width) => `${width}.webp`) as [string, ...string[]]),
 });
 
@@ -30,18 +33,42 @@ const immutable = 'public, max-age=31536000, immutable';
 /** Hero URLs stay the same when a brand changes its config, so browsers ask again after a day. */
 const oneDay = 'public, max-age=86400';
 
+export type MediaOptions = {
+  /** The folder of rendered pictures (`<DATA_DIR>/media`). */
+  mediaDir: string;
+  /** The catalogue, asked which seeds it names. */
+  db: Database;
+  /** At most this many bytes of rendered pictures on disk (MEDIA_CACHE_MAX_MB). */
+  maxBytes: number;
+  /** How long a seed the catalogue did not name stays refused before the catalogue version is read again. */
+  recheckMs?: number;
+};
+
 /**
  * Catalogue pictures (rendered once per seed and width) and brand hero pictures (once per brand, size
- * and configured box), then served from the media folder.
+ * and configured box), then served from the media folder. Only what the catalogue or a brand config
+ * names is rendered: a picture already on disk is served as it is; any other seed is a 404 before any
+ * work. The folder is bounded by `maxBytes`, least recently used pictures first out.
  */
-export function registerMediaRoutes(server: FastifyInstance, mediaDir: string): void {
+export function registerMediaRoutes(server: FastifyInstance, options: MediaOptions): void {
   const app = server.withTypeProvider<ZodTypeProvider>();
+  const cache = createDiskCache({
+    dir: options.mediaDir,
+    maxBytes: options.maxBytes,
+    log: (message, error) => server.log.warn({ err: error }, message),
+  });
+  server.addHook('onClose', async () => cache.close());
+  const catalogueSeeds = createCatalogueSeeds(options.db, { recheckMs: options.recheckMs ?? 5_000 });
+
   app.get('/media/:seed/:file', { schema: { hide: true, params } }, async (request, reply) => {
     const { seed, file } = request.params;
-    const image = await readOrRender(path.join(mediaDir, seed, file), () =>
-      renderGeneratedImage(seed, Number.parseInt(file, 10)),
-    );
-    return reply.type('image/webp').header('cache-control', immutable).send(image);
+    const name = `${seedFolder(seed)}/${file}`;
+    const send = (image: Buffer) => reply.type('image/webp').header('cache-control', immutable).send(image);
+    // A picture on disk is served without asking the catalogue.
+    const cached = await cache.read(name);
+    if (cached) return send(cached);
+    if (!(await catalogueSeeds.has(seed))) return reply.callNotFound();
+    return send(await cache.renderOnce(name, () => renderGeneratedImage(seed, Number.parseInt(file, 10))));
   });
 
   app.get(
@@ -62,8 +89,9 @@ export function registerMediaRoutes(server: FastifyInstance, mediaDir: string): 
       const box = heroBoxSchema.safeParse(configured);
       if (!seed || !box.success) return reply.callNotFound();
       // The box is part of the file name: a changed config renders afresh instead of serving the old size.
-      const target = path.join(mediaDir, 'hero', short, `${size}-${describeBox(box.data)}-${seed}.webp`);
-      const image = await readOrRender(target, () => renderHeroImage(seed, box.data));
+      const name = `hero/${short}/${size}-${describeBox(box.data)}-${seed}.webp`;
+      const image =
+        (await cache.read(name)) ?? (await cache.renderOnce(name, () => renderHeroImage(seed, box.data)));
       return reply.type('image/webp').header('cache-control', oneDay).send(image);
     },
   );
@@ -71,15 +99,13 @@ export function registerMediaRoutes(server: FastifyInstance, mediaDir: string): 
 
 const describeBox = (box: HeroBox) => `${box.width}x${box.height}-${box.crop ? 'cover' : 'inside'}`;
 
-/** The file at `target`, or else `render()` written there for the next request. */
-async function readOrRender(target: string, render: () => Promise<Buffer>): Promise<Buffer> {
-  return readFile(target).catch(async () => {
-    const rendered = await render();
-    await mkdir(path.dirname(target), { recursive: true });
-    // Write then rename, so a concurrent reader never sees half a file.
-    const temporary = `${target}.${randomUUID()}.tmp`;
-    await writeFile(temporary, rendered);
-    await rename(temporary, target);
-    return rendered;
-  });
+/**
+ * The folder of a seed's pictures: the seed itself when it is plainly safe as a file name (the demo
+ * catalogue's `offer-12-1`), else a hash of it (`_` never starts a safe name). `hero` is the brand
+ * heroes' folder.
+ */
+function seedFolder(seed: string): string {
+  return /^[a-z0-9-]{1,80}$/.test(seed) && seed !== 'hero'
+    ? seed
+    : `_${createHash('sha256').update(seed).digest('hex').slice(0, 32)}`;
 }

@@ -5,11 +5,11 @@ import {
   offerGroupsResponseSchema,
   searchRequestSchema,
   searchResponseSchema,
+  suggestParams,
   suggestResponseSchema,
 } from '@shop/contracts/catalogue';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { CatalogueContext } from '#src/modules/catalogue/catalogue-context.ts';
 import { availableCountries, availableThemes, offerGroups, searchOffers, suggest } from './search.service.ts';
 
@@ -37,7 +37,7 @@ export function registerSearchRoutes(server: FastifyInstance, context: Catalogue
       schema: {
         tags,
         summary: 'Suggestions for the search box',
-        params: z.object({ tag: z.string().min(1).max(100) }),
+        params: suggestParams,
         response: { 200: suggestResponseSchema },
       },
     },

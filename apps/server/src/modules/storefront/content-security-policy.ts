@@ -14,7 +14,11 @@ export function newNonce(): string {
  * Hosts a brand's pages may load from besides our own: the map tiles it shows, and (once tracking
  * exists) its analytics and tag-manager hosts. One allow-list per brand, read from its configuration.
  */
-export function brandSources(brand: Pick<BrandConfig, 'mapTileUrl'>): { img: string[]; script: string[]; connect: string[] } {
+export function brandSources(brand: Pick<BrandConfig, 'mapTileUrl'>): {
+  img: string[];
+  script: string[];
+  connect: string[];
+} {
   return { img: [originOf(brand.mapTileUrl) ?? defaultTileOrigin], script: [], connect: [] };
 }
 

@@ -15,7 +15,8 @@ const staleHint = 'is apps/storefront/build older than the route modules? run `n
 
 let shop: TestApp;
 beforeAll(async () => {
-  if (existsSync(serverEntry)) shop = await createTestApp({ cacheTtlMs: 60_000, env: { METRICS_TOKEN: testMetricsToken } });
+  if (existsSync(serverEntry))
+    shop = await createTestApp({ cacheTtlMs: 60_000, env: { METRICS_TOKEN: testMetricsToken } });
 });
 afterAll(() => shop?.close());
 

@@ -170,7 +170,11 @@ function createBuildRenderer(storefrontRoot: string, serverEntry: string, pageCa
       const incoming = createRequest(request.raw, reply.raw);
       const page = await bufferPage(
         await handle(
-          new Request(new URL(address, incoming.url), { method, headers: incoming.headers, signal: incoming.signal }),
+          new Request(new URL(address, incoming.url), {
+            method,
+            headers: incoming.headers,
+            signal: incoming.signal,
+          }),
           { shop, cspNonce: nonce },
         ),
         encoding,

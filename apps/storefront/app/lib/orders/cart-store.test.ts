@@ -199,6 +199,46 @@ describe('cart store', () => {
     expect(cartStore.get()).toMatchObject({ isReductionInvalid: false, cart: { itemCount: 2 } });
   });
 
+  it('too many attempts (429): the code and gift-card fields show the server’s message, not “invalid”, and no toast', async () => {
+    storage.set('orderId', '7');
+    storage.set('orderToken', 'key-7');
+    const tooMany = problem(429, 'too-many-requests', {
+      title: 'Zu viele Anfragen, bitte versuchen Sie es gleich noch einmal.',
+      detail: 'Zu viele Versuche. Bitte versuchen Sie es in 7 Minuten erneut.',
+    });
+    answer((call) =>
+      call.path === '/api/order/7/key-7' ? { status: 200, body: order(7, [item(71, 1)]) } : undefined,
+    );
+    let isLimited = false;
+    answer((call) =>
+      call.path === '/api/order/reduction'
+        ? isLimited
+          ? tooMany
+          : problem(417, 'invalid-reduction')
+        : undefined,
+    );
+    answer((call) => (call.path === '/api/order/giftcard' ? tooMany : undefined));
+    const { applyReduction, applyGiftCard, loadStoredCart, cartStore, toastStore } = await load();
+    await loadStoredCart();
+    await applyReduction('GIBTSNICHT');
+    expect(cartStore.get().isReductionInvalid).toBe(true);
+
+    isLimited = true;
+    expect(await applyReduction('WILLKOMMEN10')).toEqual({
+      ok: false,
+      errors: ['Zu viele Versuche. Bitte versuchen Sie es in 7 Minuten erneut.'],
+      fieldErrors: {},
+    });
+    // Not a verdict on the code: the earlier "invalid" mark goes too.
+    expect(cartStore.get().isReductionInvalid).toBe(false);
+    expect(await applyGiftCard('GC-DEMO-5000')).toEqual({
+      ok: false,
+      errors: ['Zu viele Versuche. Bitte versuchen Sie es in 7 Minuten erneut.'],
+      fieldErrors: {},
+    });
+    expect(toastStore.get()).toEqual([]);
+  });
+
   it('a gift card redeemed in an earlier visit: listed from the stored order, taken off by its id', async () => {
     storage.set('orderId', '9');
     storage.set('orderToken', 'key-9');

@@ -320,8 +320,10 @@ export function applyReduction(code: string): Promise<ActionResult> {
     });
     if (!result.ok) {
       if (!cartStore.get().cart) await loadCartSilently();
-      if (result.reaction.isReductionInvalid)
-        cartStore.set((state) => ({ ...state, isReductionInvalid: true }));
+      // Only a refused code is marked invalid; a refusal for too many attempts (429) or no answer says
+      // nothing about this code, so an earlier code's mark goes too.
+      const { isReductionInvalid } = result.reaction;
+      cartStore.set((state) => ({ ...state, isReductionInvalid }));
       return failed(result);
     }
     adoptOrder(result.data);

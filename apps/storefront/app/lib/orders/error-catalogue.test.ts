@@ -50,6 +50,31 @@ describe('SPEC §8 error catalogue', () => {
     });
   });
 
+  it('429 too-many-requests on a code or gift card: the server’s detail (when to try again) in place, not “invalid”, no toast', () => {
+    const tooMany = problem({
+      status: 429,
+      type: 'too-many-requests',
+      title: 'Too many requests, please try again in a moment.',
+      detail: 'Too many attempts. Please try again in 7 minutes.',
+    });
+    for (const action of ['reduction', 'giftcard'] as const) {
+      expect(reactToFailure(tooMany, action)).toEqual({
+        clearCart: false,
+        readdInNewCart: false,
+        isReductionInvalid: false,
+        errors: ['Too many attempts. Please try again in 7 minutes.'],
+        fieldErrors: {},
+        toast: null,
+      });
+    }
+    // Elsewhere (too many wrong order keys) the same words as a toast; without a detail, the title.
+    expect(reactToFailure(tooMany, 'change').toast).toEqual([
+      { text: 'Too many attempts. Please try again in 7 minutes.' },
+    ]);
+    const bare = problem({ status: 429, type: 'internal-error', title: 'Too Many Requests' });
+    expect(reactToFailure(bare, 'reduction')).toMatchObject({ errors: ['Too Many Requests'], toast: null });
+  });
+
   it('400 validation-error: one error per ";" part of the detail, and the field messages', () => {
     const reaction = reactToFailure(
       problem({

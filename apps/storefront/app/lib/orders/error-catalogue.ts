@@ -59,6 +59,9 @@ export const orderClosedCode = 115;
  */
 const answeredInPlace = new Set(['sold-out', 'invalid-giftcard', 'payment-failed', 'order-conflict']);
 
+/** Calls whose form shows a refusal for too many attempts itself (the code and gift-card fields). */
+const limitAnsweredInPlace = new Set<OrderAction>(['reduction', 'giftcard', 'view']);
+
 export function reactToFailure(failure: ApiFailure, action: OrderAction): Reaction {
   if (action === 'lookup') return nothing;
   if (failure.kind === 'network') {
@@ -79,6 +82,16 @@ export function reactToFailure(failure: ApiFailure, action: OrderAction): Reacti
   if (action === 'load') {
     // A stored id the server does not know (another database, a typo): start over without a word.
     return problem.status === 404 ? { ...nothing, clearCart: true } : nothing;
+  }
+  if (problem.status === 429 || problem.type === 'too-many-requests') {
+    // Too many codes, cards or wrong order keys: not a verdict on what was entered. The server's detail
+    // says when to try again, in the user's language.
+    const message = problem.detail ?? problem.title;
+    return {
+      ...nothing,
+      errors: [message],
+      toast: limitAnsweredInPlace.has(action) ? null : [{ text: message }],
+    };
   }
   if (problem.status === 417 || problem.type === 'invalid-reduction') {
     return { ...nothing, isReductionInvalid: true, errors: [problem.title] };

@@ -1,4 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { text } from '@shop/contracts/text';
 import { z } from 'zod';
 import type { Database } from '#src/db/client.ts';
 import {
@@ -130,12 +131,12 @@ function capturedResult(payment: SandboxPayment): CaptureResult {
 
 /** The body of a simulated notification, as tests and tools send it to /api/payment/webhook/<provider>. */
 export const sandboxEventSchema = z.object({
-  id: z.string().min(1).max(200),
+  id: text().min(1).max(200),
   kind: z.enum(['capture-completed', 'capture-denied', 'refund-completed', 'checkout-canceled', 'other']),
-  reference: z.string().nullable().optional(),
-  captureId: z.string().nullable().optional(),
+  reference: text().nullable().optional(),
+  captureId: text().nullable().optional(),
   amountCents: z.number().int().nullable().optional(),
-  currency: z.string().length(3).nullable().optional(),
+  currency: text().length(3).nullable().optional(),
 });
 export type SandboxEvent = z.infer<typeof sandboxEventSchema>;
 

@@ -74,8 +74,11 @@ export function PromotionCodeForm() {
       return;
     }
     const text = result.errors[0];
-    // No connection or an unexpected error: the toast said so already.
-    if (text) setFailure({ text, isInvalidCode: cartStore.get().isReductionInvalid });
+    const isInvalidCode = cartStore.get().isReductionInvalid;
+    // No connection or an unexpected error: the toast said so already. Too many attempts: the server's
+    // message says when to try again.
+    if (text) setFailure({ text, isInvalidCode });
+    if (!isInvalidCode) return;
     // A code that exists but needs a larger order says from which amount on it applies.
     const info = await lookUpReduction(entered);
     const subtotal = cart?.summary.subtotal.total ?? 0;
