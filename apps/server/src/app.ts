@@ -33,9 +33,21 @@ import { registerSearchRoutes } from './modules/search/search.routes.ts';
 import { registerSeoRoutes } from './modules/seo/seo.routes.ts';
 import { registerStorefront } from './modules/storefront/storefront.routes.ts';
 
-export type AppDependencies = { config: Config; database: DatabaseHandle };
+export type AppDependencies = {
+  config: Config;
+  database: DatabaseHandle;
+  /**
+   * Security headers and the Host check; off only in bench/edge-overhead.bench.ts, which measures what
+   * they cost. Deliberately not a setting: no deployment can switch them off.
+   */
+  withEdgeChecks?: boolean;
+};
 
-export async function buildApp({ config, database }: AppDependencies): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  withEdgeChecks = true,
+}: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config.logLevel),
     trustProxy: config.trustProxy,
@@ -48,7 +60,7 @@ export async function buildApp({ config, database }: AppDependencies): Promise<F
     clientErrorHandler: answerClientError,
   });
   await app.register(cookie);
-  await registerSecurityHeaders(app, { isProduction: config.env === 'production' });
+  if (withEdgeChecks) await registerSecurityHeaders(app, { isProduction: config.env === 'production' });
 
   // API answers, static files and rendered pages go out compressed when the client accepts it;
   // brotli at quality 4 costs about as much CPU as gzip -6 and saves more.
@@ -90,7 +102,7 @@ export async function buildApp({ config, database }: AppDependencies): Promise<F
   const metrics = createMetrics();
 
   registerRequestContext(app, brands);
-  registerHostCheck(app, { trustProxy: config.trustProxy });
+  if (withEdgeChecks) registerHostCheck(app, { trustProxy: config.trustProxy });
   registerErrorHandling(app);
   registerRequestMetrics(app, metrics);
   app.addHook('onResponse', async (request, reply) => {

@@ -10,18 +10,25 @@ const page =
   `<body><p>Ü</p><script>window.ctx = 1;</script><script type="module" async="">${moduleSource}</script>` +
   '<script>window.end = 1;</script></body></html>';
 
-async function rewrite(chunks: Buffer[]): Promise<string> {
-  return text(Readable.from(chunks).pipe(startClientAfterPaint()));
+async function rewrite(chunks: Buffer[], nonce?: string): Promise<string> {
+  return text(Readable.from(chunks).pipe(startClientAfterPaint(nonce)));
 }
 
-type Added = { tag: string; rel?: string; href?: string; type?: string; textContent?: string };
+type Added = {
+  tag: string;
+  rel?: string;
+  href?: string;
+  type?: string;
+  nonce?: string;
+  textContent?: string;
+};
 
 /**
  * Runs the rewritten start script in a stand-in browser: a document still loading, frames and timers
  * that run only when the test says so. Answers what the script has added to the document so far.
  */
 function runStartScript(html: string) {
-  const script = /<script>(\(function\(\)\{var started[\s\S]*?)<\/script>/.exec(html)?.[1];
+  const script = /<script(?: nonce="[^"]+")?>(\(function\(\)\{var started[\s\S]*?)<\/script>/.exec(html)?.[1];
   expect(script).toBeDefined();
   const added: Added[] = [];
   let frames: (() => void)[] = [];
@@ -122,5 +129,20 @@ describe('startClientAfterPaint', () => {
       expect(await rewrite([bytes.subarray(0, cut), bytes.subarray(cut)])).toBe(whole);
     }
     expect(await rewrite([...bytes].map((byte) => Buffer.from([byte])))).toBe(whole);
+  });
+
+  test("under a Content-Security-Policy, the start script and the module script it adds carry the render's nonce", async () => {
+    const nonce = 'r4nd0m+N0nce/==';
+    const withNonce = page
+      .replaceAll('<script>', `<script nonce="${nonce}">`)
+      .replace('<script type="module" async="">', `<script nonce="${nonce}" type="module" async="">`);
+    const result = await rewrite([Buffer.from(withNonce)], nonce);
+    expect(result).not.toContain('type="module" async');
+    expect(result).toContain(`<script nonce="${nonce}">(function(){`);
+    const browser = runStartScript(result);
+    browser.load();
+    browser.paint();
+    browser.wait(0);
+    expect(browser.added.at(-1)).toEqual({ tag: 'script', type: 'module', nonce, textContent: moduleSource });
   });
 });

@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, test } from 'vitest';
+import { searchParameters } from '#app/lib/site-paths.ts';
 import { parseSearchState, priceRange, toSearchRequest } from './search-state.ts';
 
 const parse = (query: string) => parseSearchState(new URLSearchParams(query));
@@ -50,4 +51,8 @@ describe('search state in the URL', () => {
       pageSize: 24,
     });
   });
+});
+
+test('every refinement is a query parameter the server keeps in its page cache key', () => {
+  expect(Object.keys(parseSearchState(new URLSearchParams())).sort()).toEqual([...searchParameters].sort());
 });
