@@ -58,8 +58,7 @@ export async function startServer(options: {
   if (options.database === 'postgres') {
     env.DATABASE_URL = postgresUrl;
     env.PAYMENTS_MODE ??= 'sandbox';
-  }
-  else {
+  } else {
     delete env.DATABASE_URL;
     env.DATA_DIR = demoDataDir ?? pgliteDataDir;
   }

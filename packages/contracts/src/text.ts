@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { messageKeys } from './messages.ts';
 
+// In browsers zod must not compile parsers with `new Function`: the storefront's Content-Security-Policy
+// forbids eval, and zod's probe for it is reported as a violation even though zod catches it. This
+// module is imported before any schema is built (every string is a `text()`); the server keeps the
+// compiled parsers.
+if ('document' in globalThis) z.config({ jitless: true });
+
 /**
  * Characters no text of ours may hold: the control characters (C0 except tab, LF and CR; DEL; C1)
  * and lone UTF-16 surrogates. PostgreSQL's text cannot store NUL or an unpaired surrogate (the query

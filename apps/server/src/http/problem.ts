@@ -49,9 +49,9 @@ export const problemTitles: Record<ProblemType, Record<Locale, string>> = {
     it: 'La richiesta è troppo grande.',
   },
   'too-many-requests': {
-    de: 'Zu viele Anfragen, bitte versuchen Sie es gleich noch einmal.',
-    en: 'Too many requests, please try again in a moment.',
-    it: 'Troppe richieste, si prega di riprovare tra poco.',
+    de: 'Zu viele Anfragen.',
+    en: 'Too many requests.',
+    it: 'Troppe richieste.',
   },
   'service-unavailable': {
     de: 'Der Dienst ist vorübergehend nicht erreichbar, bitte versuchen Sie es später noch einmal.',

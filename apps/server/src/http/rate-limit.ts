@@ -1,12 +1,305 @@
-import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance } from 'fastify';
+import { createHash } from 'node:crypto';
+import rateLimit, { normalizeIP } from '@fastify/rate-limit';
+import type { Locale } from '@shop/contracts/locale';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
+import { Redis } from 'ioredis';
 import type { Config } from '#src/config.ts';
+import { HttpProblem } from './problem.ts';
 
 /**
- * Registers @fastify/rate-limit without a global limit: routes opt in. Counters live in this process,
- * or in Redis when REDIS_URL is set, so that several processes share them.
+ * Rate limits (docs/decisions/011-rate-limits.md). @fastify/rate-limit counts, in this process's memory or,
+ * with REDIS_URL, in Redis so that several processes share the counters. There is no global limit: the
+ * catalogue is cached and cheap. What is limited are guesses: promotion codes, gift cards, order keys (and,
+ * with the accounts, logins and password resets), through `createAttemptLimiter` below.
  */
-export async function registerRateLimiting(app: FastifyInstance, config: Pick<Config, 'redisUrl'>): Promise<void> {
-  await app.register(rateLimit, { global: false });
-  void config;
+
+export type RateLimitConfig = Pick<Config, 'redisUrl'> & {
+  /** Prefix of the Redis keys (default `shop:rate-limit:`); tests give each run its own. */
+  rateLimitKeyPrefix?: string;
+};
+
+export const defaultRedisKeyPrefix = 'shop:rate-limit:';
+export const redisConnectionName = 'shop-rate-limit';
+
+/** How long a request may wait for Redis before its limits are skipped (fail open). */
+const redisCommandTimeoutMs = 250;
+/** How long the start waits for a first Redis connection; without one the server starts anyway. */
+const redisStartWaitMs = 2_000;
+/** At most one log line per this interval about an unreachable store, however many requests meet it. */
+const failureLogIntervalMs = 30_000;
+
+export async function registerRateLimiting(app: FastifyInstance, config: RateLimitConfig): Promise<void> {
+  const redis = config.redisUrl ? openRedis(app, config.redisUrl) : undefined;
+  // Counts are nobody's business: no X-RateLimit-* headers, only Retry-After on a 429.
+  const noCounts = { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false };
+  await app.register(rateLimit, {
+    global: false,
+    ...(redis ? { redis, nameSpace: config.rateLimitKeyPrefix ?? defaultRedisKeyPrefix } : {}),
+    // Route-level limits (`config: { rateLimit }`) let requests through when Redis fails; the attempt
+    // limiters below catch store failures themselves, to log them.
+    skipOnError: true,
+    addHeadersOnExceeding: noCounts,
+    addHeaders: { ...noCounts, 'retry-after': true },
+    // Thrown by the plugin; the error handler answers it as problem+json in the caller's language.
+    errorResponseBuilder: (request, context) =>
+      new TooManyAttempts(request.locale, secondsOf(context.ttl), 'requests'),
+  });
+  // The attempt limiters have no reply to set the header on; their error carries it.
+  app.addHook('onError', async (_request, reply, error) => {
+    if (error instanceof TooManyAttempts) reply.header('retry-after', String(error.retryAfterSeconds));
+  });
+}
+
+/** 429 too-many-requests with Retry-After and a detail in the caller's language saying when to try again. */
+export class TooManyAttempts extends HttpProblem {
+  constructor(
+    locale: Locale,
+    readonly retryAfterSeconds: number,
+    what: 'attempts' | 'requests' = 'attempts',
+  ) {
+    super(429, 'too-many-requests', retryDetail(locale, retryAfterSeconds, what));
+  }
+}
+
+const retryTexts: Record<Locale, { attempts: string; retry: (wait: string) => string }> = {
+  de: { attempts: 'Zu viele Versuche.', retry: (wait) => `Bitte versuchen Sie es in ${wait} erneut.` },
+  en: { attempts: 'Too many attempts.', retry: (wait) => `Please try again in ${wait}.` },
+  it: { attempts: 'Troppi tentativi.', retry: (wait) => `Si prega di riprovare tra ${wait}.` },
+};
+
+/** "Zu viele Versuche. Bitte versuchen Sie es in 5 Minuten erneut." (seconds below a minute, hours from 90 minutes). */
+export function retryDetail(
+  locale: Locale,
+  seconds: number,
+  what: 'attempts' | 'requests' = 'attempts',
+): string {
+  const [value, unit] =
+    seconds < 60
+      ? [seconds, 'second']
+      : seconds < 90 * 60
+        ? [Math.ceil(seconds / 60), 'minute']
+        : [Math.ceil(seconds / 3600), 'hour'];
+  const wait = new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'long' }).format(value);
+  const texts = retryTexts[locale];
+  return what === 'attempts' ? `${texts.attempts} ${texts.retry(wait)}` : texts.retry(wait);
+}
+
+const secondsOf = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
+
+// ---------------------------------------------------------------------------------------------------------
+// Attempt limiters: the reusable API (codes, gift cards and order keys now; logins and resets next).
+
+export type Limit = {
+  /** Attempts allowed in the window; the next one is refused with 429. */
+  max: number;
+  /** Milliseconds from the first counted attempt (a fixed window: it does not move with later attempts). */
+  timeWindow: number;
+};
+
+export type AttemptLimiterOptions<Scope extends string> = {
+  /** Names the counters (Redis keys, logs): 'promotion-code', 'login'. */
+  name: string;
+  /** Per client: `request.ip` (TRUST_PROXY decides whether X-Forwarded-For counts), IPv6 by its /64. */
+  perClient: Limit;
+  /** Per subject the call names, e.g. `{ order: {...} }` or `{ account: {...} }`. */
+  per?: Record<Scope, Limit>;
+};
+
+/** The subjects of one call, e.g. `{ order: 42 }`; the client always counts. */
+export type AttemptSubjects<Scope extends string> = Partial<Record<Scope, string | number>>;
+
+export type AttemptLimiter<Scope extends string> = {
+  /**
+   * Refuses (throws `TooManyAttempts`) when the client or a subject has used up its attempts; counts
+   * nothing. Call it before looking anything up, so that a refused caller learns nothing.
+   */
+  check(request: FastifyRequest, subjects?: AttemptSubjects<Scope>): Promise<void>;
+  /** Counts one failed attempt against the client and the subjects (for limits on misses only). */
+  countMiss(request: FastifyRequest, subjects?: AttemptSubjects<Scope>): Promise<void>;
+  /**
+   * Counts one attempt, whatever it will find, and refuses it when that is one too many (for guesses that
+   * must not tell a hit from a miss). With `guess`, the same guess again from the same client within the
+   * window is not counted again (a look-up after a refused code, a double click), only checked.
+   */
+  attempt(
+    request: FastifyRequest,
+    subjects?: AttemptSubjects<Scope>,
+    options?: { guess?: string },
+  ): Promise<void>;
+};
+
+type Counter = ReturnType<FastifyInstance['createRateLimit']>;
+type CountedKey = { counter: Counter; key: string; scope: string };
+
+/** The plugin takes a counter's key from the request; each call hands it one through this property. */
+const counterKey = Symbol('rate-limit counter key');
+type KeyedRequest = FastifyRequest & { [counterKey]: string };
+
+/**
+ * A limiter on attempts, per client and per named subject, on @fastify/rate-limit's store (memory or
+ * Redis). A store that fails lets the attempt through (fail open) and is logged at most every 30 s.
+ *
+ *   const logins = createAttemptLimiter(app, { name: 'login', perClient: {...}, per: { account: {...} } });
+ *   await logins.check(request, { account: email });           // before the password is checked
+ *   if (!valid) await logins.countMiss(request, { account: email });
+ */
+export function createAttemptLimiter<Scope extends string = never>(
+  app: FastifyInstance,
+  options: AttemptLimiterOptions<Scope>,
+): AttemptLimiter<Scope> {
+  const counter = (limit: Limit): Counter => {
+    if (!(limit.max >= 1) || !(limit.timeWindow >= 1000)) {
+      throw new Error(`rate limit ${options.name}: max must be at least 1, the window at least 1 s`);
+    }
+    return app.createRateLimit({
+      max: limit.max,
+      timeWindow: limit.timeWindow,
+      skipOnError: false,
+      keyGenerator: (request) => (request as KeyedRequest)[counterKey],
+    });
+  };
+  const perClient = counter(options.perClient);
+  const perSubject = new Map<string, Counter>(
+    Object.entries<Limit>(options.per ?? ({} as Record<Scope, Limit>)).map(([scope, limit]) => [
+      scope,
+      counter(limit),
+    ]),
+  );
+  // Guesses seen from a client within its window: the first counts, a repeat does not.
+  const seen = counter({ max: 1, timeWindow: options.perClient.timeWindow });
+  const logFailure = throttledLog(app.log, `rate limit ${options.name}: store unavailable, not limiting`);
+
+  const keysOf = (request: FastifyRequest, subjects: AttemptSubjects<Scope> = {}): CountedKey[] => {
+    const keys = [
+      { counter: perClient, key: `${options.name}:client:${clientOf(request)}`, scope: 'client' },
+    ];
+    for (const [scope, value] of Object.entries<string | number | undefined>(subjects)) {
+      if (value === undefined) continue;
+      const counter = perSubject.get(scope);
+      if (!counter) throw new Error(`rate limit ${options.name} has no limit per ${scope}`);
+      keys.push({ counter, key: `${options.name}:${scope}:${value}`, scope });
+    }
+    return keys;
+  };
+
+  /** One store call; null when the store failed (the attempt goes through). */
+  const run = async (request: FastifyRequest, { counter, key }: CountedKey, increment: boolean) => {
+    try {
+      const keyed = Object.create(request, { [counterKey]: { value: key } }) as KeyedRequest;
+      const state = await counter(keyed, { increment });
+      return state.isAllowed ? null : state;
+    } catch (error) {
+      logFailure(error);
+      return null;
+    }
+  };
+
+  /** Refuses when any counter is over: with the longest wait of those that are. */
+  const refuseIfOver = (request: FastifyRequest, waits: (number | null)[]) => {
+    const over = waits.filter((wait): wait is number => wait !== null);
+    if (over.length) throw new TooManyAttempts(request.locale, secondsOf(Math.max(...over)));
+  };
+
+  const read = (request: FastifyRequest, subjects?: AttemptSubjects<Scope>) =>
+    Promise.all(keysOf(request, subjects).map((key) => run(request, key, false)));
+
+  const count = async (request: FastifyRequest, subjects?: AttemptSubjects<Scope>) => {
+    const keys = keysOf(request, subjects);
+    const states = await Promise.all(keys.map((key) => run(request, key, true)));
+    states.forEach((state, index) => {
+      // The attempt that uses up the last one: one line per limit reached, not one per refusal.
+      if (state && state.remaining === 0 && !state.isExceeded) {
+        request.log.warn({ rateLimit: options.name, scope: keys[index]?.scope }, 'rate limit reached');
+      }
+    });
+    return states;
+  };
+
+  return {
+    async check(request, subjects) {
+      // Used up is having reached max: the next counted attempt would be one too many.
+      const states = await read(request, subjects);
+      refuseIfOver(
+        request,
+        states.map((state) => (state && state.remaining === 0 && state.ttl > 0 ? state.ttl : null)),
+      );
+    },
+    async countMiss(request, subjects) {
+      await count(request, subjects);
+    },
+    async attempt(request, subjects, { guess } = {}) {
+      // A client or subject already refused adds nothing: no counts, no remembered guesses.
+      const before = await read(request, subjects);
+      refuseIfOver(
+        request,
+        before.map((state) => (state?.isExceeded ? state.ttl : null)),
+      );
+      if (guess !== undefined) {
+        // A guess this client made before in the window was counted then (and allowed, or it would be
+        // over now): it goes through again.
+        const guessKey = `${options.name}:guess:${clientOf(request)}:${fingerprint(guess)}`;
+        const first = await run(request, { counter: seen, key: guessKey, scope: 'guess' }, true);
+        if (first?.isExceeded) return;
+      }
+      const states = await count(request, subjects);
+      refuseIfOver(
+        request,
+        states.map((state) => (state?.isExceeded ? state.ttl : null)),
+      );
+    },
+  };
+}
+
+const clientOf = (request: FastifyRequest) => normalizeIP(request.ip);
+
+/** Guesses are secrets (gift-card codes): the store keeps a short hash, and codes compare case-blind. */
+const fingerprint = (guess: string) =>
+  createHash('sha256').update(guess.trim().toUpperCase()).digest('base64url').slice(0, 16);
+
+function throttledLog(log: FastifyBaseLogger, message: string): (error: unknown) => void {
+  let last = 0;
+  return (error) => {
+    const now = Date.now();
+    if (now - last < failureLogIntervalMs) return;
+    last = now;
+    log.warn({ err: error }, message);
+  };
+}
+
+/**
+ * The shared counters' Redis client. A request never waits for Redis: while it is unreachable commands
+ * fail at once (no offline queue) and a slow one after 250 ms; the limits then let requests through.
+ * The client reconnects by itself; it is closed with the app.
+ */
+function openRedis(app: FastifyInstance, url: string): Redis {
+  const redis = new Redis(url, {
+    // Named, so that an operator sees whose connections these are (CLIENT LIST).
+    connectionName: redisConnectionName,
+    enableOfflineQueue: false,
+    commandTimeout: redisCommandTimeoutMs,
+    connectTimeout: redisStartWaitMs,
+  });
+  const logFailure = throttledLog(app.log, 'rate limits: Redis unavailable, not limiting until it is back');
+  redis.on('error', logFailure);
+  const isReady = () => redis.status === 'ready';
+  app.addHook('onReady', async () => {
+    if (isReady()) return;
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(done, redisStartWaitMs);
+      function done() {
+        clearTimeout(timer);
+        redis.off('ready', done);
+        resolve();
+      }
+      redis.once('ready', done);
+    });
+    if (!isReady()) {
+      app.log.warn('rate limits: Redis not reachable at start, not limiting until it is');
+    }
+  });
+  app.addHook('onClose', async () => {
+    if (isReady()) await redis.quit().catch(() => redis.disconnect());
+    else redis.disconnect();
+  });
+  return redis;
 }

@@ -1,6 +1,6 @@
 import type { Locale } from '@shop/contracts/locale';
 import type { Database } from '#src/db/client.ts';
-import { HttpProblem, notFound } from '#src/http/problem.ts';
+import { HttpProblem } from '#src/http/problem.ts';
 import type { Brand } from '#src/modules/brands/brand-directory.ts';
 import { isSameKey } from './order-key.ts';
 import type { OrderSnapshot } from './order-presenter.ts';
@@ -9,6 +9,16 @@ import { findOrder, findOrderGraph, type OrderRow } from './orders.repository.ts
 
 /** Who asks: the brand of the request's host and the caller's language. */
 export type Shopper = { brand: Brand; locale: Locale };
+
+/**
+ * No order for this id and key on this brand: a 404 like any missing record, named so that the routes can
+ * count it as a miss of the order key (docs/decisions/011-rate-limits.md).
+ */
+export class OrderNotFound extends HttpProblem {
+  constructor() {
+    super(404, 'not-found', 'order');
+  }
+}
 
 /**
  * The order for id + key, on the caller's brand. A missing order, a wrong key and another brand's order
@@ -23,7 +33,7 @@ export async function loadOrder(
 ): Promise<OrderRow> {
   const order = await findOrder(db, id, forUpdate);
   if (!order || !isSameKey(order.order_key, key) || order.brand_id !== shopper.brand.id)
-    throw notFound('order');
+    throw new OrderNotFound();
   return order;
 }
 
@@ -36,7 +46,7 @@ export async function loadSnapshot(
 ): Promise<OrderSnapshot> {
   const graph = await findOrderGraph(db, id, shopper.locale);
   if (!graph || !isSameKey(graph.order.order_key, key) || graph.order.brand_id !== shopper.brand.id) {
-    throw notFound('order');
+    throw new OrderNotFound();
   }
   return snapshotFromGraph(graph);
 }

@@ -19,6 +19,7 @@ import {
   orderSchema,
   paymentInfoSchema,
   payPalTransactionRequestSchema,
+  reductionCodeParams,
   reductionInfoSchema,
   reductionRequestSchema,
   removeItemRequestSchema,
@@ -31,8 +32,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '#src/db/client.ts';
 import { HttpProblem } from '#src/http/problem.ts';
+import { type AttemptLimiter, createAttemptLimiter, TooManyAttempts } from '#src/http/rate-limit.ts';
 import type { CheckoutDeps } from './checkout.service.ts';
 import * as checkout from './checkout.service.ts';
+import { OrderNotFound } from './order-access.ts';
 import { presentSummary } from './order-presenter.ts';
 import * as orders from './orders.service.ts';
 
@@ -43,6 +46,29 @@ const errors = {
   409: problemSchema,
   410: problemSchema,
   428: problemSchema,
+  429: problemSchema,
+};
+
+const minute = 60_000;
+
+/**
+ * Guesses a customer never makes this often (docs/decisions/011-rate-limits.md), per client (IP) and per
+ * order. Codes and gift cards count every new code tried; order keys count only wrong keys, since an
+ * order page may poll its order.
+ */
+export const orderAttemptLimits = {
+  promotionCode: {
+    perClient: { max: 10, timeWindow: 10 * minute },
+    per: { order: { max: 20, timeWindow: 60 * minute } },
+  },
+  giftCard: {
+    perClient: { max: 10, timeWindow: 10 * minute },
+    per: { order: { max: 20, timeWindow: 60 * minute } },
+  },
+  orderKey: {
+    perClient: { max: 20, timeWindow: 10 * minute },
+    per: { order: { max: 50, timeWindow: 60 * minute } },
+  },
 };
 
 /** `cartDb` commits cart changes without waiting for the disk; closing and paying use `db` (see db/client.ts). */
@@ -55,9 +81,38 @@ export function registerOrderRoutes(server: FastifyInstance, deps: OrderRouteDep
   const caller = (request: FastifyRequest) => ({
     brand: request.brand,
     locale: request.locale,
-    origin: `${request.protocol}://${request.host}`,
+    // Where the payment provider sends the buyer back: the brand's own address, never the Host header.
+    origin: request.brand.origin,
   });
   const path = (params: { id: number; key: string }) => ({ orderId: params.id, key: params.key });
+
+  const orderKeys = createAttemptLimiter(server, { name: 'order-key', ...orderAttemptLimits.orderKey });
+  const codes = createAttemptLimiter(server, { name: 'promotion-code', ...orderAttemptLimits.promotionCode });
+  const cards = createAttemptLimiter(server, { name: 'gift-card', ...orderAttemptLimits.giftCard });
+
+  /**
+   * Every call naming an order by id and key. A client or an order with too many wrong keys is refused
+   * before the key is looked at, so a refused guesser cannot tell a hit from a miss; a wrong key (or an
+   * order that does not exist) counts against both. `guesses` also refuses, up front, a client or order
+   * that has used up its codes or cards.
+   */
+  const withOrderKey = async <T>(
+    request: FastifyRequest,
+    orderId: number,
+    work: () => Promise<T>,
+    guesses?: AttemptLimiter<'order'>,
+  ): Promise<T> => {
+    await Promise.all([
+      orderKeys.check(request, { order: orderId }),
+      guesses?.check(request, { order: orderId }),
+    ]);
+    try {
+      return await work();
+    } catch (error) {
+      if (error instanceof OrderNotFound) await orderKeys.countMiss(request, { order: orderId });
+      throw error;
+    }
+  };
 
   app.post(
     '/api/order',
@@ -82,7 +137,10 @@ export function registerOrderRoutes(server: FastifyInstance, deps: OrderRouteDep
         response: { 200: orderSchema, ...errors },
       },
     },
-    async (request) => orders.getOrder(db, request, request.params.id, request.params.key),
+    async (request) =>
+      withOrderKey(request, request.params.id, () =>
+        orders.getOrder(db, request, request.params.id, request.params.key),
+      ),
   );
 
   app.post(
@@ -95,7 +153,8 @@ export function registerOrderRoutes(server: FastifyInstance, deps: OrderRouteDep
         response: { 200: cartChangeSchema, ...errors },
       },
     },
-    async (request) => orders.addItem(cartDb, request, request.body),
+    async (request) =>
+      withOrderKey(request, request.body.orderId, () => orders.addItem(cartDb, request, request.body)),
   );
   app.put(
     '/api/order/items',
@@ -107,7 +166,8 @@ export function registerOrderRoutes(server: FastifyInstance, deps: OrderRouteDep
         response: { 200: cartChangeSchema, ...errors },
       },
     },
-    async (request) => orders.changeItem(cartDb, request, request.body),
+    async (request) =>
+      withOrderKey(request, request.body.orderId, () => orders.changeItem(cartDb, request, request.body)),
   );
   app.delete(
     '/api/order/items',
@@ -119,7 +179,8 @@ export function registerOrderRoutes(server: FastifyInstance, deps: OrderRouteDep
         response: { 200: cartChangeSchema, ...errors },
       },
     },
-    async (request) => orders.removeItem(cartDb, request, request.body),
+    async (request) =>
+      withOrderKey(request, request.body.orderId, () => orders.removeItem(cartDb, request, request.body)),
   );
 
   app.post(
@@ -132,7 +193,18 @@ export function registerOrderRoutes(server: FastifyInstance, deps: OrderRouteDep
         response: { 200: orderSchema, 417: problemSchema, ...errors },
       },
     },
-    async (request) => orders.applyReduction(cartDb, request, request.body),
+    async (request) => {
+      const { orderId, code } = request.body;
+      return withOrderKey(
+        request,
+        orderId,
+        () =>
+          orders.applyReduction(cartDb, request, request.body, () =>
+            codes.attempt(request, { order: orderId }, { guess: code }),
+          ),
+        codes,
+      );
+    },
   );
   app.delete(
     '/api/order/reduction',
@@ -144,7 +216,10 @@ export function registerOrderRoutes(server: FastifyInstance, deps: OrderRouteDep
         response: { 200: orderSchema, ...errors },
       },
     },
-    async (request) => orders.removeReduction(cartDb, request, request.body),
+    async (request) =>
+      withOrderKey(request, request.body.orderId, () =>
+        orders.removeReduction(cartDb, request, request.body),
+      ),
   );
   app.get(
     '/api/order/reduction/:id',
@@ -152,11 +227,14 @@ export function registerOrderRoutes(server: FastifyInstance, deps: OrderRouteDep
       schema: {
         tags,
         summary: 'What a promotion code gives (the id is the code)',
-        params: z.object({ id: z.string().trim().min(1).max(50) }),
-        response: { 200: reductionInfoSchema },
+        params: reductionCodeParams,
+        response: { 200: reductionInfoSchema, 400: problemSchema, 429: problemSchema },
       },
     },
-    async (request) => orders.reductionInfo(db, request, request.params.id),
+    async (request) => {
+      await codes.attempt(request, {}, { guess: request.params.id });
+      return orders.reductionInfo(db, request, request.params.id);
+    },
   );
 
   const requireGiftCards = async (request: FastifyRequest) => {
@@ -175,7 +253,18 @@ export function registerOrderRoutes(server: FastifyInstance, deps: OrderRouteDep
       },
       preHandler: requireGiftCards,
     },
-    async (request) => orders.addGiftCard(cartDb, request, request.body),
+    async (request) => {
+      const { orderId, tan } = request.body;
+      return withOrderKey(
+        request,
+        orderId,
+        () =>
+          orders.addGiftCard(cartDb, request, request.body, () =>
+            cards.attempt(request, { order: orderId }, { guess: tan }),
+          ),
+        cards,
+      );
+    },
   );
   app.delete(
     '/api/order/giftcard',
@@ -188,7 +277,8 @@ export function registerOrderRoutes(server: FastifyInstance, deps: OrderRouteDep
       },
       preHandler: requireGiftCards,
     },
-    async (request) => orders.removeGiftCard(cartDb, request, request.body),
+    async (request) =>
+      withOrderKey(request, request.body.orderId, () => orders.removeGiftCard(cartDb, request, request.body)),
   );
 
   app.put(
@@ -201,7 +291,8 @@ export function registerOrderRoutes(server: FastifyInstance, deps: OrderRouteDep
         response: { 200: orderSchema, ...errors },
       },
     },
-    async (request) => orders.setCustomer(cartDb, request, request.body),
+    async (request) =>
+      withOrderKey(request, request.body.orderId, () => orders.setCustomer(cartDb, request, request.body)),
   );
 
   app.get(
@@ -214,7 +305,10 @@ export function registerOrderRoutes(server: FastifyInstance, deps: OrderRouteDep
         response: { 200: validationResultSchema, ...errors },
       },
     },
-    async (request) => orders.prepareOrder(cartDb, request, path(request.params)),
+    async (request) =>
+      withOrderKey(request, request.params.id, () =>
+        orders.prepareOrder(cartDb, request, path(request.params)),
+      ),
   );
   app.get(
     '/api/order/validate/:id/:key',
@@ -226,7 +320,8 @@ export function registerOrderRoutes(server: FastifyInstance, deps: OrderRouteDep
         response: { 200: validationResultSchema, ...errors },
       },
     },
-    async (request) => orders.validateOrder(db, request, path(request.params)),
+    async (request) =>
+      withOrderKey(request, request.params.id, () => orders.validateOrder(db, request, path(request.params))),
   );
   app.get(
     '/api/order/notifications/:id/:key',
@@ -235,11 +330,17 @@ export function registerOrderRoutes(server: FastifyInstance, deps: OrderRouteDep
         tags,
         summary: 'What the last prepare changed (read once; an empty list when there is nothing)',
         params: orderPathParams,
-        response: { 200: z.array(notificationSchema) },
+        response: { 200: z.array(notificationSchema), 429: problemSchema },
       },
     },
-    // SPEC §7: an empty list on failure.
-    async (request) => orders.takeNotifications(cartDb, request, path(request.params)).catch(() => []),
+    // SPEC §7: an empty list on failure (a wrong key still counts); too many wrong keys are a 429.
+    async (request) =>
+      withOrderKey(request, request.params.id, () =>
+        orders.takeNotifications(cartDb, request, path(request.params)),
+      ).catch((error: unknown) => {
+        if (error instanceof TooManyAttempts) throw error;
+        return [];
+      }),
   );
   app.get(
     '/api/order/summary/:id/:key',
@@ -252,7 +353,9 @@ export function registerOrderRoutes(server: FastifyInstance, deps: OrderRouteDep
       },
     },
     async (request) => {
-      const snapshot = await orders.getSnapshot(db, request, request.params.id, request.params.key);
+      const snapshot = await withOrderKey(request, request.params.id, () =>
+        orders.getSnapshot(db, request, request.params.id, request.params.key),
+      );
       return presentSummary(snapshot.totals, snapshot.cards, request.locale);
     },
   );
@@ -266,7 +369,10 @@ export function registerOrderRoutes(server: FastifyInstance, deps: OrderRouteDep
         response: { 200: paymentInfoSchema, ...errors },
       },
     },
-    async (request) => checkout.paymentInfo(deps, request, path(request.params)),
+    async (request) =>
+      withOrderKey(request, request.params.id, () =>
+        checkout.paymentInfo(deps, request, path(request.params)),
+      ),
   );
   app.get(
     '/api/order/meta/:id/:key',
@@ -278,7 +384,8 @@ export function registerOrderRoutes(server: FastifyInstance, deps: OrderRouteDep
         response: { 200: orderMetaSchema, ...errors },
       },
     },
-    async (request) => checkout.orderMeta(db, request, path(request.params)),
+    async (request) =>
+      withOrderKey(request, request.params.id, () => checkout.orderMeta(db, request, path(request.params))),
   );
 
   const closeResponse = {
@@ -301,7 +408,9 @@ export function registerOrderRoutes(server: FastifyInstance, deps: OrderRouteDep
       },
     },
     async (request) => {
-      const { order, redirectUrl } = await checkout.closeOrder(deps, caller(request), request.body);
+      const { order, redirectUrl } = await withOrderKey(request, request.body.orderId, () =>
+        checkout.closeOrder(deps, caller(request), request.body),
+      );
       return { order, redirectUrl };
     },
   );
@@ -316,7 +425,9 @@ export function registerOrderRoutes(server: FastifyInstance, deps: OrderRouteDep
       },
     },
     async (request) => {
-      const { order, redirectUrl } = await checkout.switchToWireTransfer(deps, caller(request), request.body);
+      const { order, redirectUrl } = await withOrderKey(request, request.body.orderId, () =>
+        checkout.switchToWireTransfer(deps, caller(request), request.body),
+      );
       return { order, redirectUrl };
     },
   );
@@ -331,11 +442,13 @@ export function registerOrderRoutes(server: FastifyInstance, deps: OrderRouteDep
       },
     },
     async (request) =>
-      checkout.capturePayment(deps, caller(request), {
-        ...request.body,
-        provider: 'paypal',
-        reference: request.body.payPalOrderId,
-      }),
+      withOrderKey(request, request.body.orderId, () =>
+        checkout.capturePayment(deps, caller(request), {
+          ...request.body,
+          provider: 'paypal',
+          reference: request.body.payPalOrderId,
+        }),
+      ),
   );
 
   const amazon = (summary: string) => ({
@@ -349,16 +462,23 @@ export function registerOrderRoutes(server: FastifyInstance, deps: OrderRouteDep
   app.post(
     '/api/order/amazonpay-create',
     amazon('Close with Amazon Pay: creates the checkout session'),
-    (request) => checkout.amazonPaySession(deps, caller(request), request.body),
+    (request) =>
+      withOrderKey(request, request.body.orderId, () =>
+        checkout.amazonPaySession(deps, caller(request), request.body),
+      ),
   );
   app.post(
     '/api/order/amazonpay-createredirect',
     amazon('Where to send the buyer for the session'),
     (request) =>
-      checkout.amazonPaySession(deps, caller(request), request.body, request.body.amazonCheckoutSessionId),
+      withOrderKey(request, request.body.orderId, () =>
+        checkout.amazonPaySession(deps, caller(request), request.body, request.body.amazonCheckoutSessionId),
+      ),
   );
   app.post('/api/order/amazonpay-authorized', amazon('The state of the checkout session'), (request) =>
-    checkout.amazonPaySession(deps, caller(request), request.body, request.body.amazonCheckoutSessionId),
+    withOrderKey(request, request.body.orderId, () =>
+      checkout.amazonPaySession(deps, caller(request), request.body, request.body.amazonCheckoutSessionId),
+    ),
   );
   app.post(
     '/api/order/amazonpay-complete',
@@ -371,18 +491,20 @@ export function registerOrderRoutes(server: FastifyInstance, deps: OrderRouteDep
       },
     },
     async (request) =>
-      checkout.capturePayment(deps, caller(request), {
-        ...request.body,
-        provider: 'amazonpay',
-        reference: request.body.amazonCheckoutSessionId,
-      }),
+      withOrderKey(request, request.body.orderId, () =>
+        checkout.capturePayment(deps, caller(request), {
+          ...request.body,
+          provider: 'amazonpay',
+          reference: request.body.amazonCheckoutSessionId,
+        }),
+      ),
   );
 
   app.put(
     '/api/order/optin',
     { schema: { tags, summary: "The customer's opt-ins", body: optinRequestSchema } },
     async (request, reply) => {
-      await orders.setOptins(db, request, request.body);
+      await withOrderKey(request, request.body.orderId, () => orders.setOptins(db, request, request.body));
       return reply.code(204).send();
     },
   );
@@ -396,6 +518,7 @@ export function registerOrderRoutes(server: FastifyInstance, deps: OrderRouteDep
         response: { 200: orderSchema, ...errors },
       },
     },
-    async (request) => orders.cancelOrder(db, request, request.body),
+    async (request) =>
+      withOrderKey(request, request.body.orderId, () => orders.cancelOrder(db, request, request.body)),
   );
 }

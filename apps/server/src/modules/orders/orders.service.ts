@@ -156,8 +156,22 @@ export function removeItem(db: Database, shopper: Shopper, input: Access & { ite
   return changeItem(db, shopper, { ...input, quantity: 0 });
 }
 
-export async function applyReduction(db: Database, shopper: Shopper, input: Access & { code: string }) {
+/**
+ * Runs once the caller has proved access to the order and before a code or card is looked up: the routes
+ * count the attempt there and refuse it when there were too many (docs/decisions/011-rate-limits.md).
+ */
+export type BeforeLookup = () => Promise<void>;
+
+const noLimit: BeforeLookup = async () => {};
+
+export async function applyReduction(
+  db: Database,
+  shopper: Shopper,
+  input: Access & { code: string },
+  beforeLookup: BeforeLookup = noLimit,
+) {
   return changeCart(db, shopper, input, async (tx, order) => {
+    await beforeLookup();
     const reduction = await repository.findReductionByCode(tx, shopper.brand.id, input.code, shopper.locale);
     const snapshot = await snapshotOf(tx, order, shopper.locale);
     let failure = reductionFailure(reduction, snapshot.totals.subtotalCents);
@@ -203,8 +217,10 @@ export async function addGiftCard(
   db: Database,
   shopper: Shopper,
   input: Access & { tan: string },
+  beforeLookup: BeforeLookup = noLimit,
 ): Promise<Order> {
   return changeCart(db, shopper, input, async (tx, order) => {
+    await beforeLookup();
     const card = await repository.findGiftCard(tx, shopper.brand.id, input.tan);
     if (!card || !cardUsable(card)) throw new HttpProblem(422, 'invalid-giftcard', 'gift card');
     await repository.addOrderCard(tx, order.id, card.id);

@@ -203,7 +203,7 @@ describe('cart store', () => {
     storage.set('orderId', '7');
     storage.set('orderToken', 'key-7');
     const tooMany = problem(429, 'too-many-requests', {
-      title: 'Zu viele Anfragen, bitte versuchen Sie es gleich noch einmal.',
+      title: 'Zu viele Anfragen.',
       detail: 'Zu viele Versuche. Bitte versuchen Sie es in 7 Minuten erneut.',
     });
     answer((call) =>

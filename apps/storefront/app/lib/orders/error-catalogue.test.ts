@@ -54,7 +54,7 @@ describe('SPEC §8 error catalogue', () => {
     const tooMany = problem({
       status: 429,
       type: 'too-many-requests',
-      title: 'Too many requests, please try again in a moment.',
+      title: 'Too many requests.',
       detail: 'Too many attempts. Please try again in 7 minutes.',
     });
     for (const action of ['reduction', 'giftcard'] as const) {
