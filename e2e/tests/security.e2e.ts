@@ -119,6 +119,11 @@ journey('security: headers, page cache, host', (shop) => {
     }
   });
 
+  test('cookies the shop sets are Secure in production', async () => {
+    const response = await fetchPage('/?lang=en');
+    expect(response.headers.get('set-cookie')).toMatch(/^locale=en;.*\bSecure\b/i);
+  });
+
   test('a malformed language cookie is ignored, not a broken shop', async () => {
     const response = await fetchPage('/', { headers: { cookie: 'locale=%E0%A4%A' } });
     expect(response.status).toBe(200);

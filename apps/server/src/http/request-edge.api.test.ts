@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
@@ -62,6 +63,25 @@ describe("Fastify's own errors", () => {
         title: 'Please check your entries.',
       });
     }
+  });
+});
+
+describe("Node's HTTP parser", () => {
+  it('answers a request it cannot parse with problem+json too', async () => {
+    const address = await shop.app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = new URL(address);
+    const answer = await new Promise<string>((resolve, reject) => {
+      const socket = net.connect(Number(port), '127.0.0.1', () => {
+        socket.write('GET / HTTP/1.1\r\nHost: localhost\r\nNot a header\r\n\r\n');
+      });
+      let text = '';
+      socket.on('data', (chunk) => (text += chunk));
+      socket.on('end', () => resolve(text));
+      socket.on('error', reject);
+    });
+    expect(answer).toMatch(/^HTTP\/1\.1 400 /);
+    expect(answer).toContain('Content-Type: application/problem+json');
+    expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toMatchObject({ status: 400 });
   });
 });
 

@@ -63,6 +63,30 @@ const stockOf = async () =>
     )
   )[0]?.stock;
 
+describe("the way back from the provider's page", () => {
+  it("leads to the brand's own address, whatever Host the request named", async () => {
+    const cart = await readyCart();
+    const closed = await shop.app.inject({
+      method: 'PUT',
+      url: '/api/order/close',
+      headers: { host: 'evil.example' },
+      payload: { ...cart, paymentType: 'paypal' },
+    });
+    expect(closed.statusCode).toBe(200);
+    const { redirectUrl } = closed.json() as { redirectUrl: string };
+    for (const action of ['approve', 'cancel'] as const) {
+      const answer = await shop.app.inject({
+        method: 'POST',
+        url: `${redirectUrl}/${action}`,
+        headers: { host: 'evil.example' },
+      });
+      expect(answer.statusCode).toBe(303);
+      // The test app's PUBLIC_URL is the default, http://localhost:3000.
+      expect(new URL(answer.headers.location as string).origin, action).toBe('http://localhost:3000');
+    }
+  });
+});
+
 describe('paying with PayPal in the sandbox', () => {
   it('approve: the capture pays the order once, however often the customer comes back', async () => {
     const cart = await readyCart();

@@ -76,12 +76,61 @@ describe.skipIf(!existsSync(serverEntry))('storefront pages and the page cache',
     const html = brotliDecompressSync(answer.rawPayload).toString('utf8');
     const head = html.slice(0, html.indexOf('</head>'));
     expect(head).toMatch(
-      /<style data-href="\/assets\/styles-[\w-]+\.css">[\s\S]*\.cookie-banner[\s\S]*<\/style>/,
+      /<style data-href="\/assets\/styles-[\w-]+\.css" nonce="[^"]+">[\s\S]*\.cookie-banner[\s\S]*<\/style>/,
     );
     expect(html).not.toContain('<link rel="stylesheet"');
     expect(html).not.toContain('<link rel="modulepreload"');
     expect(html).not.toContain('<script type="module"');
-    expect(html).toMatch(/<script>\(function\(\)\{var started=false;.*requestAnimationFrame/);
+    expect(html).toMatch(/<script nonce="[^"]+">\(function\(\)\{var started=false;.*requestAnimationFrame/);
     expect(html).toContain('entry.client');
+  });
+
+  it('HEAD is answered without a body and never leaves an empty page for GET', async () => {
+    for (let n = 0; n < 3; n++) {
+      const head = await shop.app.inject({ method: 'HEAD', url: '/accessibility' });
+      expect(head.statusCode).toBe(200);
+      expect(head.body).toBe('');
+    }
+    const get = await shop.app.inject({ method: 'GET', url: '/accessibility' });
+    expect(get.statusCode).toBe(200);
+    expect(get.body).toContain('</html>');
+  });
+
+  it('renders a page once for any junk in its query string, and keeps the parameters pages read apart', async () => {
+    const before = await renders();
+    const plain = await page('/impressum');
+    const junk = await page(`/impressum?cb=${Math.random()}&utm_source=mail`);
+    expect(junk.rawPayload.equals(plain.rawPayload)).toBe(true);
+    expect(await renders()).toBe(before + 1);
+    await page('/urlaub-finden?q=rom');
+    await page('/urlaub-finden?q=wien');
+    expect(await renders()).toBe(before + 3);
+  });
+
+  it('renders pages under a nonce-based policy, one nonce per render', async () => {
+    const answer = await page('/datenschutz');
+    const policy = String(answer.headers['content-security-policy']);
+    const nonce = /'nonce-([^']+)'/.exec(policy)?.[1];
+    expect(policy).toContain("frame-ancestors 'none'");
+    const html = brotliDecompressSync(answer.rawPayload).toString('utf8');
+    expect(html).toContain(`nonce="${nonce}"`);
+    const other = await page('/agb');
+    expect(String(other.headers['content-security-policy'])).not.toContain(`'nonce-${nonce}'`);
+  });
+
+  it('ignores a malformed language cookie instead of failing every page', async () => {
+    const answer = await shop.app.inject({ method: 'GET', url: '/', headers: { cookie: 'locale=%E0%A4%A' } });
+    expect(answer.statusCode).toBe(200);
+  });
+
+  it("builds canonical links from the brand's address, not from the Host header", async () => {
+    const answer = await shop.app.inject({
+      method: 'GET',
+      url: '/kontakt',
+      headers: { host: 'evil.example' },
+    });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.body).toContain('<link rel="canonical" href="http://localhost:3000/kontakt"');
+    expect(answer.body).not.toContain('evil.example');
   });
 });
