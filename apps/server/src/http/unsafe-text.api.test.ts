@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '#src/db/client.ts';
 import { createTestApp, getJson, postJson, type TestApp } from '#src/test/app.ts';
+import { variantsInStock } from '#src/test/orders.ts';
 
 /**
  * Issue 9, finding 4: NUL bytes and lone surrogates in a string field reached PostgreSQL, whose text
@@ -15,13 +16,7 @@ let shop: TestApp;
 let variantId: number;
 beforeAll(async () => {
   shop = await createTestApp();
-  const [row] = await queryRows<{ id: number }>(
-    shop.database.db,
-    sql`SELECT v.id FROM variants v JOIN offers o ON o.id = v.offer_id
-        WHERE v.stock >= 5 AND o.is_active AND o.brand_id IS NULL ORDER BY v.id LIMIT 1`,
-  );
-  if (!row) throw new Error('no variant in stock');
-  variantId = row.id;
+  [variantId] = (await variantsInStock(shop.database.db)) as [number];
 });
 afterAll(() => shop.close());
 

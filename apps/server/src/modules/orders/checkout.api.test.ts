@@ -4,6 +4,7 @@ import { queryRows } from '#src/db/client.ts';
 import { signSandboxEvent } from '#src/modules/payments/sandbox/sandbox-providers.ts';
 import { refreshStockColumns } from '#src/modules/search/search-index.repository.ts';
 import { createTestApp, getJson, postJson, type TestApp } from '#src/test/app.ts';
+import { exampleCustomer } from '#src/test/orders.ts';
 
 /** Purchases through the built-in payment simulator (PAYMENTS_MODE=sandbox), as a browser would make them. */
 let shop: TestApp;
@@ -29,19 +30,7 @@ async function readyCart(variantId = variant.id) {
   const created = await postJson(shop.app, '/api/order', {});
   const cart = { orderId: created.body.id as number, key: created.body.token as string };
   await postJson(shop.app, '/api/order/items', { ...cart, variantId });
-  await put('/api/order/customer', {
-    ...cart,
-    gender: 10,
-    firstName: 'Luca',
-    lastName: 'Rossi',
-    email: 'luca.rossi@example.it',
-    street: 'Via Roma',
-    houseNumber: '1',
-    postcode: '39100',
-    city: 'Bolzano',
-    country: 'IT',
-    acceptTerms: true,
-  });
+  await put('/api/order/customer', { ...cart, ...exampleCustomer });
   return cart;
 }
 

@@ -9,6 +9,7 @@ import { type Database, type DatabaseHandle, openDatabase, queryRows } from '#sr
 import { registerErrorHandling } from '#src/http/error-handler.ts';
 import { createTestApp, getJson, postJson, type TestApp } from '#src/test/app.ts';
 import { createTestDatabase } from '#src/test/database.ts';
+import { exampleCustomer, variantsInStock } from '#src/test/orders.ts';
 import type { CreatePaymentInput, PaymentEvent, ProviderName } from '../payment-provider.ts';
 import { registerPaymentWebhookRoutes } from '../payment-webhooks.routes.ts';
 import { findOrCreateInstallationSecret, setSandboxState } from './sandbox.repository.ts';
@@ -29,13 +30,7 @@ describe('a forged notification', () => {
   let variantId: number;
   beforeAll(async () => {
     shop = await createTestApp();
-    const [row] = await queryRows<{ id: number }>(
-      shop.database.db,
-      sql`SELECT v.id FROM variants v JOIN offers o ON o.id = v.offer_id
-          WHERE v.stock >= 5 AND o.is_active AND o.brand_id IS NULL ORDER BY v.id LIMIT 1`,
-    );
-    if (!row) throw new Error('no variant in stock');
-    variantId = row.id;
+    [variantId] = (await variantsInStock(shop.database.db)) as [number];
   });
   afterAll(() => shop?.close());
 
@@ -47,19 +42,7 @@ describe('a forged notification', () => {
     await shop.app.inject({
       method: 'PUT',
       url: '/api/order/customer',
-      payload: {
-        ...cart,
-        gender: 10,
-        firstName: 'Luca',
-        lastName: 'Rossi',
-        email: 'luca.rossi@example.it',
-        street: 'Via Roma',
-        houseNumber: '1',
-        postcode: '39100',
-        city: 'Bolzano',
-        country: 'IT',
-        acceptTerms: true,
-      },
+      payload: { ...cart, ...exampleCustomer },
     });
     const closed = await shop.app.inject({
       method: 'PUT',
