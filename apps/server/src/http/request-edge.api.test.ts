@@ -66,6 +66,30 @@ describe("Fastify's own errors", () => {
   });
 });
 
+describe('paths a URL parser would misread', () => {
+  it('sends `//x` to the path `/x` of this site, never to another host', async () => {
+    for (const [url, location] of [
+      ['//', '/'],
+      ['///', '/'],
+      ['//evil.example/x?lang=en', '/evil.example/x?lang=en'],
+    ]) {
+      const response = await shop.app.inject({ method: 'GET', url: url as string });
+      expect(response.statusCode, url).toBe(301);
+      expect(response.headers.location, url).toBe(location);
+    }
+  });
+
+  it('answers a NUL in a sandbox payment id with 404, not a failed query', async () => {
+    for (const [method, url] of [
+      ['GET', '/sandbox/paypal/%00'],
+      ['POST', '/sandbox/paypal/%00/approve'],
+    ] as const) {
+      const response = await shop.app.inject({ method, url });
+      expect(response.statusCode, url).toBe(404);
+    }
+  });
+});
+
 describe("Node's HTTP parser", () => {
   it('answers a request it cannot parse with problem+json too', async () => {
     const address = await shop.app.listen({ host: '127.0.0.1', port: 0 });

@@ -76,6 +76,11 @@ export async function registerStorefront(app: FastifyInstance, options: Storefro
 
   app.get('/*', { schema: { hide: true } }, async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
+    // `//x` would read as a host name in every URL parser downstream: send the visitor to `/x` (a path
+    // on this site, never `//x`, which a browser would take for another site).
+    if (pathname.startsWith('//')) {
+      return reply.redirect(`/${request.url.replace(/^\/+/, '')}`, 301);
+    }
     // Unknown API paths keep their problem+json 404 instead of an HTML page.
     if (pathname.startsWith('/api/') || pathname === '/api') return reply.callNotFound();
 
@@ -254,7 +259,8 @@ function chooseLocale(request: FastifyRequest, brand: BrandConfig): Locale {
 
 /** The language a `?lang=xx` parameter asks for, when the brand offers it. */
 function requestedLocale(request: FastifyRequest, brand: BrandConfig): Locale | null {
-  const lang = new URL(request.url, 'http://localhost').searchParams.get('lang');
+  const queryAt = request.url.indexOf('?');
+  const lang = queryAt < 0 ? null : new URLSearchParams(request.url.slice(queryAt + 1)).get('lang');
   return isLocale(lang) && (!brand.locales || brand.locales.length === 0 || brand.locales.includes(lang))
     ? lang
     : null;

@@ -38,7 +38,8 @@ export async function registerSandboxRoutes(app: FastifyInstance, db: Database):
       { schema: { hide: true } },
       async (request, reply) => {
         const provider = providerOf(request.params.provider);
-        const payment = provider ? await findSandboxPayment(db, request.params.id) : undefined;
+        const isOurId = sandboxIdPattern.test(request.params.id);
+        const payment = provider && isOurId ? await findSandboxPayment(db, request.params.id) : undefined;
         if (!provider || !payment || payment.provider !== provider) return notFound(request, reply);
         return sendPage(
           reply,
@@ -60,7 +61,8 @@ export async function registerSandboxRoutes(app: FastifyInstance, db: Database):
       async (request, reply) => {
         const provider = providerOf(request.params.provider);
         const action = sandboxActions.find((name) => name === request.params.action);
-        const known = provider ? await findSandboxPayment(db, request.params.id) : undefined;
+        const isOurId = sandboxIdPattern.test(request.params.id);
+        const known = provider && isOurId ? await findSandboxPayment(db, request.params.id) : undefined;
         if (!provider || !action || !known || known.provider !== provider) return notFound(request, reply);
         const payment = (await setSandboxState(db, known.id, stateByAction[action])) ?? known;
         // A captured payment stays captured; its customer is sent back to the shop as after an approval.
@@ -71,6 +73,9 @@ export async function registerSandboxRoutes(app: FastifyInstance, db: Database):
     );
   });
 }
+
+/** Sandbox ids are url-safe (`SBX-PP-…`); anything else is no payment of ours and never reaches SQL. */
+const sandboxIdPattern = /^[A-Za-z0-9_-]{1,100}$/;
 
 function providerOf(value: string): ProviderName | undefined {
   return value === 'paypal' || value === 'amazonpay' ? value : undefined;
