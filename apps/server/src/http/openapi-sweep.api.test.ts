@@ -66,7 +66,9 @@ async function sweep(target: SweepTarget): Promise<string | undefined> {
   const details = await fc.check(
     fc.asyncProperty(fc.limitShrink(target.requests, 60), async (request) => {
       const answer = await send(shop.app, request);
-      const reason = violationOf(request, answer, target.expectStatus);
+      const reason = violationOf(request, answer, target.expectStatus, {
+        isStorefrontBuilt: hasStorefrontBuild,
+      });
       if (reason) {
         const body = answer.body.slice(0, 300);
         throw new Error(

@@ -1301,8 +1301,15 @@ export function violationOf(
   request: SweepRequest,
   answer: SweepAnswer,
   expectStatus?: number,
+  options: { isStorefrontBuilt?: boolean } = {},
 ): string | undefined {
   const { status } = answer;
+  // Without the storefront build (the unit pass runs before `npm run build`) every path the API does
+  // not own answers the documented 503 "Storefront not built": the state, not a failure.
+  const isNotBuilt = request.method === 'HEAD' || answer.body.includes('Storefront not built');
+  if (options.isStorefrontBuilt === false && status === 503 && isNotBuilt) {
+    return undefined;
+  }
   if (expectStatus !== undefined && status !== expectStatus)
     return `status ${status}, expected ${expectStatus}`;
   if (status < 200 || status >= 500) return `status ${status}`;
