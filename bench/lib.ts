@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -44,6 +44,8 @@ export async function startServer(options: {
   database: 'postgres' | 'pglite' | 'demo';
   port: number;
   env?: Record<string, string>;
+  /** What `tsx` runs instead of the server's main.ts (a bench script's own entry, with its arguments). */
+  entry?: string[];
 }) {
   const demoDataDir =
     options.database === 'demo' ? await mkdtemp(path.join(os.tmpdir(), 'shop-bench-')) : null;
@@ -63,7 +65,7 @@ export async function startServer(options: {
     env.DATA_DIR = demoDataDir ?? pgliteDataDir;
   }
   if (demoDataDir) env.SEED_ON_START = 'true';
-  const child: ChildProcess = spawn('npx', ['tsx', 'apps/server/src/main.ts'], {
+  const child: ChildProcess = spawn('npx', ['tsx', ...(options.entry ?? ['apps/server/src/main.ts'])], {
     cwd: repoRoot,
     env,
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -82,6 +84,8 @@ export async function startServer(options: {
   }
   return {
     url,
+    /** The server's process group (npx, tsx and the server itself): `cpuTimeMs` reads what it used. */
+    processGroup: child.pid!,
     /** Offer ids to request, drawn from the first search pages so that every id exists. */
     async sampleOfferIds(count: number): Promise<number[]> {
       const ids: number[] = [];
@@ -115,8 +119,46 @@ export async function runLoad(
   scenario: Scenario,
   durationSeconds: number,
 ): Promise<BenchResult> {
+  return summarise(await autocannon(loadOptions(baseUrl, scenario, durationSeconds)));
+}
+
+/** Percentiles in microseconds, from every response's own time. */
+export type ExactLatency = { p50Us: number; p90Us: number; p97_5Us: number; p99Us: number };
+
+/**
+ * `runLoad`, plus percentiles from each 2xx response's own time in microseconds: autocannon times every
+ * request with hrtime but keeps whole milliseconds in its histogram, too coarse for a difference of
+ * 0.1 ms. These are the times as measured, without the coordinated-omission correction that autocannon's
+ * histogram applies at a steady rate (with one connection and sub-millisecond answers it rarely applies).
+ */
+export async function runLoadExact(
+  baseUrl: string,
+  scenario: Scenario,
+  durationSeconds: number,
+): Promise<BenchResult & ExactLatency> {
+  const times: number[] = [];
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(loadOptions(baseUrl, scenario, durationSeconds), (error, result) =>
+      error ? reject(error) : resolve(result),
+    );
+    instance.on('response', (_client, statusCode, _bytes, responseTime) => {
+      if (statusCode >= 200 && statusCode < 300) times.push(responseTime);
+    });
+  });
+  times.sort((a, b) => a - b);
+  const us = (p: number) => Math.round(percentile(times, p) * 1000);
+  return { ...summarise(result), p50Us: us(50), p90Us: us(90), p97_5Us: us(97.5), p99Us: us(99) };
+}
+
+/** The `p`th percentile of `sorted` (ascending; nearest rank); 0 for none. */
+export function percentile(sorted: number[], p: number): number {
+  if (!sorted.length) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+function loadOptions(baseUrl: string, scenario: Scenario, durationSeconds: number): autocannon.Options {
   const method = scenario.method ?? (scenario.body ? 'POST' : 'GET');
-  const result = await autocannon({
+  return {
     url: baseUrl,
     connections: scenario.connections,
     duration: durationSeconds,
@@ -136,7 +178,10 @@ export async function runLoad(
         }),
       },
     ],
-  });
+  };
+}
+
+function summarise(result: autocannon.Result): BenchResult {
   return {
     requestsPerSecond: Math.round(result.requests.average),
     p50: result.latency.p50,
@@ -149,16 +194,16 @@ export async function runLoad(
 }
 
 /** The median of each figure over several runs (this machine is shared and noisy). */
-export function median(results: BenchResult[]): BenchResult {
+export function median<Result extends BenchResult>(results: Result[]): Result {
   const mid = (values: number[]) => {
     const sorted = [...values].sort((a, b) => a - b);
     const middle = Math.floor(sorted.length / 2);
     return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
   };
-  const keys = Object.keys(results[0]!) as (keyof BenchResult)[];
+  const keys = Object.keys(results[0]!) as (keyof Result)[];
   return Object.fromEntries(
-    keys.map((key) => [key, mid(results.map((result) => result[key]))]),
-  ) as BenchResult;
+    keys.map((key) => [key, mid(results.map((result) => result[key] as number))]),
+  ) as Result;
 }
 
 /** The server renders the storefront from its production build; this builds nothing. */
@@ -166,6 +211,23 @@ export function requireStorefrontBuild(): void {
   if (!existsSync(path.join(repoRoot, 'apps', 'storefront', 'build', 'server', 'index.js'))) {
     throw new Error('the storefront build is missing: run `npm run build` first');
   }
+}
+
+/**
+ * CPU time (user + system, ms) used so far by the live processes of a process group, from /proc (Linux):
+ * the server's own cost per request, apart from the load generator that shares its cores.
+ */
+export async function cpuTimeMs(processGroup: number): Promise<number> {
+  const ticksPerMs = 100 / 1000; // USER_HZ is 100 on Linux
+  let ticks = 0;
+  for (const entry of await readdir('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const stat = await readFile(`/proc/${entry}/stat`, 'utf8').catch(() => '');
+    // Fields after the command name (which may hold spaces): state ppid pgrp … utime(14) stime(15).
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    if (Number(fields[2]) === processGroup) ticks += Number(fields[11]) + Number(fields[12]);
+  }
+  return ticks / ticksPerMs;
 }
 
 /** A free TCP port on this machine. */

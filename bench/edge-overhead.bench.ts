@@ -1,0 +1,313 @@
+/**
+ * What the edge costs an offer-detail read (issue 9's target: ≤ 0.2 ms p50): two production servers on
+ * the same PostgreSQL benchmark catalogue in one run, one built as deployed ("with": @fastify/helmet's
+ * security headers and CSP, the no-store hook, the Host check) and one with `withEdgeChecks: false`
+ * ("without"), measured alternately so that the noise of this shared machine hits both alike.
+ *
+ *   npx tsx bench/edge-overhead.bench.ts --runs 5
+ *
+ * The rate-limit plugin and @fastify/cookie are registered in both: order routes need the plugin's
+ * decorators, and with `global: false` it adds a hook only to routes with a limit of their own, which
+ * offer detail has not; so "with" − "without" is the cost of the headers and the Host check, and the
+ * rate limiter's share on this route is nothing to measure. Seed the catalogue first
+ * (`DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run seed -- --offers 100000`).
+ * Results go to bench/out/edge-overhead.json; bench/RESULTS.md records the medians.
+ *
+ * Three views: autocannon over HTTP at a steady 1,000 req/s on one connection and at full load, each
+ * response's time in microseconds (autocannon's histogram keeps whole milliseconds), with the server's
+ * CPU time per request (the load generator shares the two cores, so latencies carry its cost and its
+ * noise; the server's CPU time does not, and at full load its one thread is what limits req/s); and
+ * `app.inject()` in this process (no sockets, no client: the server's own work per request).
+ *
+ * Every offer is read from the catalogue cache: its TTL is raised to an hour and each of the 5,000 offers
+ * asked once on each server before anything counts. With the default 10 s, a server's hit rate depends
+ * on when it last ran: in a first try, the entries of the server warmed first expired during the measured
+ * runs, and its misses (~1 ms of PostgreSQL each) made it look 0.6 ms slower. The edge costs the same on
+ * a hit or a miss.
+ */
+import http from 'node:http';
+import { parseArgs } from 'node:util';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../apps/server/src/app.ts';
+import { loadConfig } from '../apps/server/src/config.ts';
+import { openDatabase } from '../apps/server/src/db/client.ts';
+import {
+  type BenchResult,
+  cpuTimeMs,
+  type ExactLatency,
+  freePort,
+  median,
+  percentile,
+  postgresUrl,
+  runLoadExact,
+  type Scenario,
+  startServer,
+  writeResults,
+} from './lib.ts';
+
+const { values } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '5' },
+    duration: { type: 'string', default: '10' },
+    /** In-process requests per app for the `app.inject()` view. */
+    injects: { type: 'string', default: '20000' },
+    /** Internal: this file as the server's entry, `with` or `without` the edge checks. */
+    serve: { type: 'string' },
+  },
+});
+
+const variants = ['with', 'without'] as const;
+type Variant = (typeof variants)[number];
+
+/** An hour: nothing expires during a run (see above). */
+const cacheTtlMs = '3600000';
+
+if (values.serve) await serve(values.serve === 'with');
+else await bench();
+
+/** main.ts without the seed and the metrics port: one process, the app built with or without the edge. */
+async function serve(withEdgeChecks: boolean): Promise<void> {
+  const config = loadConfig();
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    dataDir: config.dataDir,
+    poolSize: config.databasePoolSize,
+    schemaName: config.databaseSchema,
+  });
+  await database.migrate();
+  const app = await buildApp({ config, database, withEdgeChecks });
+  process.once('SIGTERM', async () => {
+    await app.close();
+    await database.close();
+    process.exit(0);
+  });
+  await app.listen({ host: config.host, port: config.port });
+}
+
+async function bench(): Promise<void> {
+  const runs = Number(values.runs);
+  const duration = Number(values.duration);
+  const injects = Number(values.injects);
+
+  const servers = {
+    with: await startServer({
+      database: 'postgres',
+      port: await freePort(),
+      entry: ['bench/edge-overhead.bench.ts', '--serve', 'with'],
+      env: { CATALOGUE_CACHE_TTL_MS: cacheTtlMs },
+    }),
+    without: await startServer({
+      database: 'postgres',
+      port: await freePort(),
+      entry: ['bench/edge-overhead.bench.ts', '--serve', 'without'],
+      env: { CATALOGUE_CACHE_TTL_MS: cacheTtlMs },
+    }),
+  };
+  /** With the server's CPU time per answered request, in µs (its process group, from /proc). */
+  type Exact = BenchResult & ExactLatency & { cpuUsPerRequest: number };
+  let httpRuns: { scenario: string; results: Record<Variant, Exact[]> }[] = [];
+  let offerIds: number[] = [];
+  try {
+    offerIds = await servers.with.sampleOfferIds(5_000);
+    const randomOffer = () => `/api/offer?id=${offerIds[Math.floor(Math.random() * offerIds.length)]}`;
+    await checkVariants(servers.with.url, servers.without.url, randomOffer());
+
+    const scenarios: Scenario[] = [
+      // The floor, and the purest view of a per-request cost: /healthz passes the same hooks.
+      { name: 'healthz full load', path: () => '/healthz', connections: 32 },
+      // One connection: autocannon paces all connections on one shared tick (see catalogue.bench.ts).
+      { name: 'offer detail at 1000 req/s', path: randomOffer, connections: 1, rate: 1000 },
+      { name: 'offer detail full load', path: randomOffer, connections: 32 },
+    ];
+    // Both servers warm before anything counts: every sampled offer in the cache, then the JIT.
+    for (const variant of variants) {
+      await readAll(servers[variant].url, offerIds);
+      await runLoadExact(servers[variant].url, { ...scenarios[2]!, name: 'warm-up' }, 5);
+    }
+    httpRuns = scenarios.map((scenario) => ({ scenario: scenario.name, results: { with: [], without: [] } }));
+    for (let run = 1; run <= runs; run++) {
+      for (const [index, scenario] of scenarios.entries()) {
+        // A/B, then B/A in the next run: a drift in the machine's load favours neither.
+        const order: Variant[] = run % 2 ? ['with', 'without'] : ['without', 'with'];
+        for (const variant of order) {
+          const cpuBefore = await cpuTimeMs(servers[variant].processGroup);
+          const load = await runLoadExact(servers[variant].url, scenario, duration);
+          const cpuMs = (await cpuTimeMs(servers[variant].processGroup)) - cpuBefore;
+          const cpuUsPerRequest = Math.round((cpuMs * 1000) / (load.requestsPerSecond * duration));
+          const result = { ...load, cpuUsPerRequest };
+          console.log(
+            `run ${run} ${scenario.name}, ${variant}: ${result.requestsPerSecond} req/s, p50 ${result.p50Us} µs, p90 ${result.p90Us} µs, p97.5 ${result.p97_5Us} µs, server CPU ${cpuUsPerRequest} µs/request, errors ${result.errors + result.non2xx}`,
+          );
+          httpRuns[index]!.results[variant].push(result);
+        }
+      }
+    }
+  } finally {
+    await servers.with.stop();
+    await servers.without.stop();
+  }
+
+  // The second view, with the servers stopped: both apps in this process, requests through inject.
+  const inject = await injectView(offerIds, injects);
+
+  const summary = httpRuns.flatMap(({ scenario, results }) => {
+    const [withEdge, without] = [median(results.with), median(results.without)];
+    // Run i's "with" against run i's "without", measured back to back: the spread of these differences
+    // says how much of the difference is noise.
+    const pairs = results.with.map((result, index) => result.p50Us - results.without[index]!.p50Us);
+    return [
+      { scenario, server: 'with', ...withEdge },
+      { scenario, server: 'without', ...without },
+      {
+        scenario,
+        server: 'with − without',
+        requestsPerSecond: withEdge.requestsPerSecond - without.requestsPerSecond,
+        p50Us: withEdge.p50Us - without.p50Us,
+        p90Us: withEdge.p90Us - without.p90Us,
+        p97_5Us: withEdge.p97_5Us - without.p97_5Us,
+        cpuUsPerRequest: withEdge.cpuUsPerRequest - without.cpuUsPerRequest,
+        pairedP50Us: pairs.join(' / '),
+      },
+    ];
+  });
+  console.table(
+    summary.map(
+      ({ scenario, server, requestsPerSecond, p50Us, p90Us, p97_5Us, cpuUsPerRequest, ...rest }) => ({
+        scenario,
+        server,
+        'req/s': requestsPerSecond,
+        'p50 µs': p50Us,
+        'p90 µs': p90Us,
+        'p97.5 µs': p97_5Us,
+        'server CPU µs/req': cpuUsPerRequest,
+        ...('p50' in rest ? { 'p50/p97.5 ms (autocannon)': `${rest.p50} / ${rest.p97_5}` } : {}),
+        ...('pairedP50Us' in rest ? { 'p50 per run pair µs': rest.pairedP50Us } : {}),
+      }),
+    ),
+  );
+  console.table(inject.summary);
+  await writeResults('edge-overhead', { runs, duration, injects, summary, http: httpRuns, inject });
+}
+
+/** Each offer once, eight at a time. */
+async function readAll(baseUrl: string, offerIds: number[]): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: 8 }, async () => {
+      while (next < offerIds.length) {
+        const response = await fetch(`${baseUrl}/api/offer?id=${offerIds[next++]}`);
+        if (response.status !== 200) throw new Error(`offer detail: ${response.status}`);
+        await response.arrayBuffer();
+      }
+    }),
+  );
+}
+
+/**
+ * Refuses to compare two servers that are alike: "with" sends the security headers and refuses an
+ * invalid Host with 400; "without" does neither.
+ */
+async function checkVariants(withUrl: string, withoutUrl: string, offerPath: string): Promise<void> {
+  const [withEdge, without] = await Promise.all([fetch(withUrl + offerPath), fetch(withoutUrl + offerPath)]);
+  const hasHeaders = (response: Response) =>
+    response.headers.has('content-security-policy') && response.headers.has('strict-transport-security');
+  if (withEdge.status !== 200 || without.status !== 200) throw new Error('offer detail did not answer 200');
+  if (!hasHeaders(withEdge) || hasHeaders(without)) throw new Error('security headers not as expected');
+  const [withHost, withoutHost] = await Promise.all([badHost(withUrl), badHost(withoutUrl)]);
+  if (withHost !== 400 || withoutHost === 400) {
+    throw new Error(`Host check not as expected: with ${withHost}, without ${withoutHost}`);
+  }
+}
+
+/** The status of /healthz asked with `Host: a b` (fetch will not send such a header). */
+function badHost(baseUrl: string): Promise<number> {
+  const url = new URL('/healthz', baseUrl);
+  return new Promise((resolve, reject) => {
+    http
+      .get(
+        { host: url.hostname, port: url.port, path: url.pathname, headers: { host: 'a b' } },
+        (response) => {
+          response.resume();
+          resolve(response.statusCode ?? 0);
+        },
+      )
+      .on('error', reject);
+  });
+}
+
+/**
+ * Both apps built in this process on the benchmark catalogue and asked through `app.inject()`, in blocks
+ * of 500 alternating A/B/B/A; each request timed with performance.now(). Inject skips the socket and
+ * HTTP parsing, which both servers share, so what differs is all that is left.
+ */
+async function injectView(offerIds: number[], requestsPerApp: number) {
+  const config = loadConfig({
+    ...process.env,
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: postgresUrl,
+    PAYMENTS_MODE: 'sandbox',
+    SEED_ON_START: 'false',
+    CATALOGUE_CACHE_TTL_MS: cacheTtlMs,
+  });
+  const database = await openDatabase({ url: config.databaseUrl, poolSize: config.databasePoolSize });
+  const apps: Record<Variant, FastifyInstance> = {
+    with: await buildApp({ config, database, withEdgeChecks: true }),
+    without: await buildApp({ config, database, withEdgeChecks: false }),
+  };
+  try {
+    const paths = {
+      'offer detail': () => `/api/offer?id=${offerIds[Math.floor(Math.random() * offerIds.length)]}`,
+      healthz: () => '/healthz',
+    };
+    const block = 500;
+    const summary = [];
+    for (const [scenario, path] of Object.entries(paths)) {
+      const times: Record<Variant, number[]> = { with: [], without: [] };
+      const ask = async (variant: Variant, count: number, record: boolean) => {
+        for (let n = 0; n < count; n++) {
+          const start = performance.now();
+          const response = await apps[variant].inject({ method: 'GET', url: path() });
+          const elapsed = performance.now() - start;
+          if (response.statusCode !== 200) throw new Error(`inject ${variant}: ${response.statusCode}`);
+          if (record) times[variant].push(elapsed);
+        }
+      };
+      // Warm: every sampled offer in each app's catalogue cache, then the JIT.
+      for (const variant of variants) {
+        for (const id of offerIds) await apps[variant].inject({ method: 'GET', url: `/api/offer?id=${id}` });
+        await ask(variant, 5_000, false);
+      }
+      for (let done = 0; done < requestsPerApp; done += block) {
+        const order: Variant[] = (done / block) % 2 ? ['without', 'with'] : ['with', 'without'];
+        for (const variant of order) await ask(variant, block, true);
+      }
+      const us = (variant: Variant, p: number) => {
+        const sorted = [...times[variant]].sort((a, b) => a - b);
+        return Math.round(percentile(sorted, p) * 1000);
+      };
+      for (const variant of variants) {
+        summary.push({
+          scenario: `${scenario} (inject)`,
+          server: variant,
+          requests: times[variant].length,
+          'p50 µs': us(variant, 50),
+          'p90 µs': us(variant, 90),
+          'p97.5 µs': us(variant, 97.5),
+        });
+      }
+      summary.push({
+        scenario: `${scenario} (inject)`,
+        server: 'with − without',
+        'p50 µs': us('with', 50) - us('without', 50),
+        'p90 µs': us('with', 90) - us('without', 90),
+        'p97.5 µs': us('with', 97.5) - us('without', 97.5),
+      });
+    }
+    return { summary };
+  } finally {
+    await apps.with.close();
+    await apps.without.close();
+    await database.close();
+  }
+}
