@@ -1,12 +1,12 @@
 /**
  * What the edge costs an offer-detail read (issue 9's target: ≤ 0.2 ms p50): two production servers on
- * the same PostgreSQL benchmark catalogue in one run, one built as deployed ("with": @fastify/helmet's
+ * the same PostgreSQL benchmark catalogue in one run, one built as deployed ("with": helmet's
  * security headers and CSP, the no-store hook, the Host check) and one with `withEdgeChecks: false`
  * ("without"), measured alternately so that the noise of this shared machine hits both alike.
  *
  *   npx tsx bench/edge-overhead.bench.ts --runs 5
  *
- * The rate-limit plugin and @fastify/cookie are registered in both: order routes need the plugin's
+ * The rate-limit plugin is registered in both: order routes need the plugin's
  * decorators, and with `global: false` it adds a hook only to routes with a limit of their own, which
  * offer detail has not; so "with" − "without" is the cost of the headers and the Host check, and the
  * rate limiter's share on this route is nothing to measure. Seed the catalogue first

@@ -1,7 +1,6 @@
 import path from 'node:path';
 import zlib from 'node:zlib';
 import compress from '@fastify/compress';
-import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
@@ -59,7 +58,6 @@ export async function buildApp({
     frameworkErrors: answerFrameworkError,
     clientErrorHandler: answerClientError,
   });
-  await app.register(cookie);
   if (withEdgeChecks) await registerSecurityHeaders(app, { isProduction: config.env === 'production' });
 
   // API answers, static files and rendered pages go out compressed when the client accepts it;
@@ -105,16 +103,21 @@ export async function buildApp({
   if (withEdgeChecks) registerHostCheck(app, { trustProxy: config.trustProxy });
   registerErrorHandling(app);
   registerRequestMetrics(app, metrics);
-  app.addHook('onResponse', async (request, reply) => {
-    request.log.info(
-      {
-        method: request.method,
-        url: redactUrl(request.url),
-        status: reply.statusCode,
-        ms: Math.round(reply.elapsedTime),
-      },
-      'request',
-    );
+  // Checked once: production logs at warn, and the redaction is work no line would show.
+  const logsRequests = ['info', 'debug', 'trace'].includes(config.logLevel);
+  app.addHook('onResponse', (request, reply, done) => {
+    if (logsRequests) {
+      request.log.info(
+        {
+          method: request.method,
+          url: redactUrl(request.url),
+          status: reply.statusCode,
+          ms: Math.round(reply.elapsedTime),
+        },
+        'request',
+      );
+    }
+    done();
   });
   registerOpsRoutes(app, database.db, metrics, { metricsToken: config.metrics.token });
   registerMediaRoutes(app, {

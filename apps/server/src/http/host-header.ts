@@ -29,10 +29,11 @@ const invalidHost: Record<Locale, string> = {
  * mistake: a 400 before anything reads it. Behind a trusted proxy the forwarded host counts instead.
  */
 export function registerHostCheck(app: FastifyInstance, options: { trustProxy: boolean }): void {
-  app.addHook('onRequest', async (request) => {
+  // A callback hook: an async one costs a promise on every request.
+  app.addHook('onRequest', (request, _reply, done) => {
     const forwarded = options.trustProxy ? request.headers['x-forwarded-host'] : undefined;
     const host = typeof forwarded === 'string' ? forwarded.split(',')[0]?.trim() : request.headers.host;
-    if (!isValidHost(host))
-      throw new HttpProblem(400, 'validation-error', `Host: ${invalidHost[request.locale]}`);
+    if (isValidHost(host)) done();
+    else done(new HttpProblem(400, 'validation-error', `Host: ${invalidHost[request.locale]}`));
   });
 }

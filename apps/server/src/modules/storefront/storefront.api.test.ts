@@ -123,6 +123,18 @@ describe.skipIf(!existsSync(serverEntry))('storefront pages and the page cache',
     expect(answer.statusCode).toBe(200);
   });
 
+  it('speaks the language the locale cookie chose, among other cookies, and remembers ?lang=', async () => {
+    const chosen = await shop.app.inject({
+      method: 'GET',
+      url: '/impressum',
+      headers: { cookie: 'consent=all; locale=en; theme=dark', 'accept-language': 'de' },
+    });
+    expect(chosen.body).toMatch(/<html[^>]* lang="en"/);
+    const switched = await shop.app.inject({ method: 'GET', url: '/impressum?lang=it' });
+    expect(switched.body).toMatch(/<html[^>]* lang="it"/);
+    expect(switched.headers['set-cookie']).toBe('locale=it; Max-Age=31536000; Path=/; SameSite=Lax');
+  });
+
   it("builds canonical links from the brand's address, not from the Host header", async () => {
     const answer = await shop.app.inject({
       method: 'GET',

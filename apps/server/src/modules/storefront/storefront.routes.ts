@@ -122,14 +122,10 @@ export async function registerStorefront(app: FastifyInstance, options: Storefro
     reply.hijack();
     reply.raw.setHeader('vary', 'Cookie, Accept-Language');
     if (requested) {
+      // `requested` is one of the locale codes, so it needs no encoding.
       reply.raw.setHeader(
         'set-cookie',
-        app.serializeCookie(localeCookie, requested, {
-          path: '/',
-          maxAge: oneYear,
-          sameSite: 'lax',
-          secure: options.hasSecureCookies,
-        }),
+        `${localeCookie}=${requested}; Max-Age=${oneYear}; Path=/; SameSite=Lax${options.hasSecureCookies ? '; Secure' : ''}`,
       );
     }
     try {
@@ -250,11 +246,29 @@ async function importReactRouter(storefrontRoot: string): Promise<typeof import(
 /** The shop language: the visitor's choice (cookie), else Accept-Language, limited to the brand's. */
 function chooseLocale(request: FastifyRequest, brand: BrandConfig): Locale {
   const offered = brand.locales && brand.locales.length > 0 ? brand.locales : null;
-  const chosen = request.cookies[localeCookie];
+  const chosen = cookieValue(request.headers.cookie, localeCookie);
   if (isLocale(chosen) && (!offered || offered.includes(chosen))) return chosen;
   const negotiated = negotiateLocale(request.headers['accept-language']);
   if (!offered || offered.includes(negotiated)) return negotiated;
   return offered.includes('en') && negotiated !== 'de' ? 'en' : (offered[0] as Locale);
+}
+
+/**
+ * One cookie's value, undecoded: a locale code needs no decoding, and a malformed one (`%E0%A4%A`)
+ * simply is no locale. Read here, the one place a cookie is read, rather than by a cookie plugin whose
+ * hooks would run on every API call.
+ */
+function cookieValue(header: string | undefined, name: string): string | undefined {
+  if (!header) return undefined;
+  for (const pair of header.split(';')) {
+    const at = pair.indexOf('=');
+    if (at > 0 && pair.slice(0, at).trim() === name)
+      return pair
+        .slice(at + 1)
+        .trim()
+        .replace(/^"(.*)"$/, '$1');
+  }
+  return undefined;
 }
 
 /** The language a `?lang=xx` parameter asks for, when the brand offers it. */
