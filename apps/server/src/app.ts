@@ -14,16 +14,28 @@ import { registerRateLimiting } from './http/rate-limit.ts';
 import { registerRequestContext } from './http/request-context.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { validatorCompiler } from './http/validation.ts';
+import { createBrandConfigs } from './modules/brands/brand-config.ts';
 import { createBrandDirectory } from './modules/brands/brand-directory.ts';
+import { createBrandLogos } from './modules/brands/brand-logo.ts';
 import { createCatalogueContext } from './modules/catalogue/catalogue-context.ts';
 import { registerContentRoutes } from './modules/content/content.routes.ts';
 import { registerHotelRoutes } from './modules/hotels/hotels.routes.ts';
+import { createJobQueue, type JobDefinition, type JobQueue } from './modules/jobs/job-queue.ts';
+import { createMailTransport } from './modules/mail/mail-transport.ts';
+import { composeOrderMail } from './modules/mail/order-mail.ts';
+import { sendMailJobDefinition } from './modules/mail/send-mail.job.ts';
 import { registerMediaRoutes } from './modules/media/media.routes.ts';
 import { registerOfferRoutes } from './modules/offers/offers.routes.ts';
 import { createMetrics, type Metrics, registerRequestMetrics } from './modules/ops/metrics.ts';
 import { registerOpsRoutes } from './modules/ops/ops.routes.ts';
-import { handlePaymentEvent, releaseExpiredHolds } from './modules/orders/checkout.service.ts';
-import { registerOrderRoutes } from './modules/orders/orders.routes.ts';
+import {
+  handlePaymentEvent,
+  refundJobDefinition,
+  releaseExpiredHoldsJob,
+} from './modules/orders/checkout.service.ts';
+import { createOrderKeyGuard } from './modules/orders/order-key-guard.ts';
+import { orderAttemptLimits, registerOrderRoutes } from './modules/orders/orders.routes.ts';
+import { transferRemindersJob } from './modules/orders/transfer-reminders.ts';
 import { createPaymentProviders } from './modules/payments/create-payment-providers.ts';
 import { registerPaymentWebhookRoutes } from './modules/payments/payment-webhooks.routes.ts';
 import { registerSandboxRoutes } from './modules/payments/sandbox/sandbox.routes.ts';
@@ -31,6 +43,7 @@ import { createSearchEngine } from './modules/search/engine/search-engine.ts';
 import { registerSearchRoutes } from './modules/search/search.routes.ts';
 import { registerSeoRoutes } from './modules/seo/seo.routes.ts';
 import { registerStorefront } from './modules/storefront/storefront.routes.ts';
+import { registerVoucherRoutes } from './modules/vouchers/vouchers.routes.ts';
 
 export type AppDependencies = {
   config: Config;
@@ -130,12 +143,56 @@ export async function buildApp({
   registerHotelRoutes(app, catalogue);
   registerContentRoutes(app, catalogue);
   registerSeoRoutes(app, { brands, catalogue });
+  const brandConfigs = createBrandConfigs({
+    assetsDir: path.join(repoRoot, 'assets'),
+    assetUrl: config.assetUrl,
+  });
+  const mailTransport = createMailTransport({
+    smtpUrl: config.mail.smtpUrl,
+    from: config.mail.from,
+    outboxDir: path.join(config.dataDir, 'outbox'),
+  });
+  // Defined before the queue exists, run only once it has started: the definitions close over `checkout`.
+  const jobDefinitions: JobDefinition<never>[] = [];
+  const jobs = createJobQueue(database, {
+    definitions: jobDefinitions,
+    runWorkers: config.jobsInServer,
+    log: app.log,
+    registry: metrics.registry,
+    schema: database.schemaName ? `${database.schemaName}_jobs` : 'pgboss',
+  });
   const checkout = {
     db: database.db,
     providers: createPaymentProviders(config, database.db),
     payments: config.payments,
+    jobs,
   };
-  registerOrderRoutes(app, { ...checkout, cartDb: database.cartDb });
+  jobDefinitions.push(
+    sendMailJobDefinition({
+      db: database.db,
+      transport: mailTransport,
+      compose: (mail) =>
+        composeOrderMail({ db: database.db, brands, brandConfigs, payments: config.payments }, mail),
+    }),
+    releaseExpiredHoldsJob(checkout),
+    refundJobDefinition(checkout),
+    transferRemindersJob(checkout, config.payments.wireTransfer.reminderDays),
+  );
+  app.addHook('onReady', () => jobs.start());
+  app.addHook('onClose', async () => {
+    await jobs.stop();
+    mailTransport.close();
+  });
+  app.decorate('jobs', jobs);
+  const withOrderKey = createOrderKeyGuard(app, orderAttemptLimits.orderKey);
+  registerOrderRoutes(app, { ...checkout, cartDb: database.cartDb, withOrderKey });
+  registerVoucherRoutes(app, {
+    db: database.db,
+    brandConfigs,
+    brandLogos: createBrandLogos(path.join(repoRoot, 'assets')),
+    isSpecimen: config.payments.mode === 'sandbox',
+    withOrderKey,
+  });
   await registerPaymentWebhookRoutes(app, {
     providers: checkout.providers,
     db: database.db,
@@ -143,7 +200,6 @@ export async function buildApp({
   });
   // PAYMENTS_MODE=sandbox: the built-in provider simulator, so a whole purchase works offline.
   if (config.payments.mode === 'sandbox') await registerSandboxRoutes(app, database.db);
-  startHoldSweeper(app, database.db, config.env === 'test' ? 0 : 60_000);
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
   // Last: its catch-all renders every path the API does not own.
   await registerStorefront(app, {
@@ -166,27 +222,14 @@ export async function buildApp({
   return app;
 }
 
-/**
- * Every process gives back what expired orders hold, once a minute; SKIP LOCKED keeps processes from
- * working on the same rows. 0 switches it off (tests call releaseExpiredHolds themselves).
- */
-function startHoldSweeper(app: FastifyInstance, db: DatabaseHandle['db'], intervalMs: number): void {
-  if (intervalMs === 0) return;
-  const timer = setInterval(() => {
-    releaseExpiredHolds(db).catch((error: unknown) =>
-      app.log.error({ err: error }, 'releasing expired holds failed'),
-    );
-  }, intervalMs);
-  timer.unref();
-  app.addHook('onClose', async () => clearInterval(timer));
-}
-
 declare module 'fastify' {
   interface FastifyInstance {
     /** Forgets cached catalogue answers and reloads the search index, e.g. after a seed or an import. */
     refreshCatalogue(): Promise<void>;
     /** This process's Prometheus registry (main.ts serves it on METRICS_PORT when that is set). */
     metrics: Metrics;
+    /** The background job queue (modules/jobs). */
+    jobs: JobQueue;
   }
 }
 

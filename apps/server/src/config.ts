@@ -56,10 +56,14 @@ const environmentSchema = z.object({
   AMAZONPAY_STORE_ID: z.string().optional(),
   AMAZONPAY_MERCHANT_ID: z.string().optional(),
   WIRE_TRANSFER_HOLD_DAYS: z.coerce.number().int().min(1).max(60).default(7),
+  WIRE_TRANSFER_REMINDER_DAYS: z.coerce.number().int().min(0).max(59).default(2),
+  JOBS_IN_SERVER: flag.default(true),
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  MAIL_FROM: z.string().min(3).default('Gutscheinshop <shop@localhost>'),
   WIRE_ACCOUNT_HOLDER: z.string().default('Ferienglück Touristik GmbH'),
-  WIRE_IBAN: z.string().default('DE02 7002 0270 0010 1234 56'),
-  WIRE_BIC: z.string().default('HYVEDEMMXXX'),
-  WIRE_BANK: z.string().default('Demo Bank München'),
+  WIRE_IBAN: z.string().default('DE89 3704 0044 0532 0130 00'),
+  WIRE_BIC: z.string().default('COBADEFFXXX'),
+  WIRE_BANK: z.string().default('Demo Bank Köln'),
 });
 
 const livePaymentVariables = [
@@ -105,6 +109,10 @@ export type Config = {
   /** How much disk the rendered catalogue pictures may take before the least recently used go. */
   mediaCacheMaxBytes: number;
   payments: PaymentsConfig;
+  /** Background jobs: run by this process (default), or only enqueued here for `npm run worker`. */
+  jobsInServer: boolean;
+  /** SMTP when set; otherwise mails are written as .eml files to `<dataDir>/outbox`. */
+  mail: { smtpUrl: string | undefined; from: string };
 };
 
 export type PaymentsConfig = {
@@ -115,7 +123,15 @@ export type PaymentsConfig = {
   holdMinutes: number;
   paypal: { apiUrl: string; clientId: string; clientSecret: string; webhookId: string };
   amazonPay: { apiUrl: string; publicKeyId: string; privateKey: string; storeId: string; merchantId: string };
-  wireTransfer: { holdDays: number; accountHolder: string; iban: string; bic: string; bank: string };
+  wireTransfer: {
+    holdDays: number;
+    /** Days before an unpaid transfer's hold ends when the buyer is reminded; 0 = no reminder. */
+    reminderDays: number;
+    accountHolder: string;
+    iban: string;
+    bic: string;
+    bank: string;
+  };
 };
 
 export class ConfigError extends Error {
@@ -176,6 +192,8 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     redisUrl: e.REDIS_URL,
     metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT },
     mediaCacheMaxBytes: e.MEDIA_CACHE_MAX_MB * 1024 * 1024,
+    jobsInServer: e.JOBS_IN_SERVER,
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     payments: {
       mode: e.PAYMENTS_MODE ?? 'sandbox',
       timeoutMs: e.PAYMENT_TIMEOUT_MS,
@@ -196,6 +214,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       },
       wireTransfer: {
         holdDays: e.WIRE_TRANSFER_HOLD_DAYS,
+        reminderDays: e.WIRE_TRANSFER_REMINDER_DAYS,
         accountHolder: e.WIRE_ACCOUNT_HOLDER,
         iban: e.WIRE_IBAN,
         bic: e.WIRE_BIC,

@@ -169,6 +169,10 @@ export const orderSchema = z.object({
   createdAt: text(),
   closedAt: text().nullable(),
   paidAt: text().nullable(),
+  /** One per unit bought, once paid (SPEC §4); printed at /api/voucher/download/{id}/{key}/{voucherId}.pdf. */
+  vouchers: z.array(z.object({ id: z.number().int(), code: text() })),
+  /** Once paid: the invoice at /api/invoice/download/{id}/{key}/{invoiceNumber}.pdf. */
+  invoiceNumber: text().nullable(),
 });
 export type Order = z.infer<typeof orderSchema>;
 

@@ -27,6 +27,8 @@ export const problemTypes = [
   'payment-failed',
   /** 404: a feature switched off for this brand. */
   'feature-disabled',
+  /** 409: the voucher was printed; its guest data can no longer change (SPEC §4). */
+  'voucher-locked',
 ] as const;
 export type ProblemType = (typeof problemTypes)[number];
 

@@ -26,6 +26,8 @@ export type DatabaseHandle = {
    */
   cartDb: Database;
   kind: 'pglite' | 'postgres';
+  /** The PostgreSQL schema of our tables when not the default one (tests, DATABASE_SCHEMA). */
+  schemaName: string | undefined;
   /** Applies pending migrations; safe to call from several processes at once. */
   migrate(): Promise<void>;
   /** Runs `work` while holding a database-wide advisory lock, so that only one process does it at a time. */
@@ -61,6 +63,7 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
     db,
     cartDb: db,
     kind: 'pglite',
+    schemaName: undefined,
     // PGlite is one in-process connection: nothing else can race it.
     migrate: () => migratePglite(db as never, { migrationsFolder }),
     withExclusiveLock: (_lockId, work) => work(),
@@ -113,6 +116,7 @@ async function openPostgres(url: string, poolSize: number, schemaName?: string):
     db,
     cartDb,
     kind: 'postgres',
+    schemaName,
     migrate: () =>
       withExclusiveLock(LOCK_IDS.migrate, () =>
         migrateNodePostgres(db as never, { migrationsFolder, migrationsSchema: schemaName ?? 'drizzle' }),
@@ -124,7 +128,7 @@ async function openPostgres(url: string, poolSize: number, schemaName?: string):
   };
 }
 
-export const LOCK_IDS = { migrate: 741_001, seed: 741_002, searchIndex: 741_003 } as const;
+export const LOCK_IDS = { migrate: 741_001, seed: 741_002, searchIndex: 741_003, jobs: 741_004 } as const;
 
 const dialect = new PgDialect();
 const statementNames = new Map<string, string>();
@@ -159,6 +163,44 @@ function postgresClient(db: Database): pg.Pool | pg.Client | null {
   const client =
     (db as { $client?: unknown }).$client ?? (db as { session?: { client?: unknown } }).session?.client;
   return client instanceof pg.Pool || client instanceof pg.Client ? client : null;
+}
+
+/** Runs SQL text with `$n` parameters: for libraries that bring their own SQL (pg-boss). */
+export type SqlExecutor = { executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }> };
+
+type PgliteQueryable = {
+  query(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+  exec(text: string): Promise<{ rows: unknown[] }[]>;
+};
+
+/**
+ * An executor on the same connection as `db`, or inside the transaction `db` is: a job enqueued through
+ * it commits or rolls back with the state change that caused it (the transactional outbox).
+ */
+export function sqlExecutor(db: Database): SqlExecutor {
+  const client = postgresClient(db);
+  if (client)
+    return { executeSql: (text, values) => client.query(text, values?.length ? values : undefined) };
+  const pglite = ((db as { $client?: unknown }).$client ??
+    (db as { session?: { client?: unknown } }).session?.client) as PgliteQueryable;
+  return {
+    // PGlite's query takes one statement; pg-boss's schema scripts come as several without parameters.
+    executeSql: async (text, values) =>
+      values?.length ? pglite.query(text, values) : { rows: (await pglite.exec(text)).at(-1)?.rows ?? [] },
+  };
+}
+
+/** Timestamps as Dates: rows built with json_agg or read through some drivers carry them as text. */
+export function withDates<Row extends object>(
+  row: Row | undefined,
+  keys: readonly (keyof Row)[],
+): Row | undefined {
+  if (!row) return row;
+  for (const key of keys) {
+    const value = row[key];
+    if (typeof value === 'string') (row[key] as unknown) = new Date(value);
+  }
+  return row;
 }
 
 export async function ping(db: Database): Promise<void> {

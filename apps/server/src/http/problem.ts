@@ -83,6 +83,11 @@ export const problemTitles: Record<ProblemType, Record<Locale, string>> = {
     en: 'Unfortunately this voucher is sold out.',
     it: 'Purtroppo questo voucher è esaurito.',
   },
+  'voucher-locked': {
+    de: 'Der Gutschein wurde bereits gedruckt; die Gästedaten können nicht mehr geändert werden.',
+    en: 'The voucher has already been printed; the guest details can no longer be changed.',
+    it: 'Il voucher è già stato stampato; i dati dell’ospite non possono più essere modificati.',
+  },
   'order-conflict': {
     de: 'Die Bestellung kann in diesem Zustand nicht so geändert werden.',
     en: 'The order cannot be changed like this in its current state.',

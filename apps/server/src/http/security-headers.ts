@@ -18,8 +18,8 @@ export const baseDirectives = {
   'style-src': ["'self'"],
 } satisfies Record<string, string[]>;
 
-/** Answers that carry personal data or an order's key: no browser or proxy keeps them. */
-const privatePaths = /^\/api\/(?:order|account|auth)(?:[/?]|$)/;
+/** Answers that carry personal data or an order's key (vouchers, invoices too): no browser or proxy keeps them. */
+const privatePaths = /^\/api\/(?:order|account|auth|voucher|invoice)(?:[/?]|$)/;
 
 /** Pictures and brand files that mails and partner pages may show from another origin. */
 const sharedPaths = /^\/(?:media|assets)\//;

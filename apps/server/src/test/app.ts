@@ -18,6 +18,8 @@ export async function createTestApp(
       NODE_ENV: 'test',
       LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
       DATA_DIR: '/tmp/shop-test-data',
+      // Jobs are enqueued but not run, unless a test asks for workers (JOBS_IN_SERVER: 'true').
+      JOBS_IN_SERVER: 'false',
       ...options.env,
     }),
     catalogueCacheTtlMs: options.cacheTtlMs ?? 0,

@@ -16,6 +16,8 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
     ...handle,
     close: async () => {
       await handle.db.execute(sql.raw(`DROP SCHEMA ${schemaName} CASCADE`)).catch(() => {});
+      // The job queue's tables (modules/jobs) live in a schema named after ours.
+      await handle.db.execute(sql.raw(`DROP SCHEMA IF EXISTS ${schemaName}_jobs CASCADE`)).catch(() => {});
       await handle.close();
     },
   };

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import { type Database, queryRows } from '#src/db/client.ts';
 
 /** A customer whose data passes every check of PUT /api/order/customer. */
@@ -24,4 +25,73 @@ export async function variantsInStock(db: Database, count = 1): Promise<number[]
   );
   if (rows.length === 0) throw new Error('no variant in stock');
   return rows.map((row) => row.id);
+}
+
+type Shop = Pick<FastifyInstance, 'inject'>;
+
+/**
+ * The same calls as `app.inject()`, over HTTP to a server process; answers carry what the helpers
+ * here read (status, body, json(), location).
+ */
+export function httpShop(baseUrl: string): Shop {
+  const shop = {
+    async inject({ method, url, payload }: { method: string; url: string; payload?: object }) {
+      const response = await fetch(`${baseUrl}${url}`, {
+        method,
+        redirect: 'manual',
+        headers: payload ? { 'content-type': 'application/json' } : {},
+        ...(payload ? { body: JSON.stringify(payload) } : {}),
+      });
+      const body = await response.text();
+      return {
+        statusCode: response.status,
+        body,
+        json: () => JSON.parse(body),
+        headers: { location: response.headers.get('location') ?? undefined },
+      };
+    },
+  };
+  return shop as unknown as Shop;
+}
+export type Cart = { orderId: number; key: string };
+
+/** A cart with one unit of `variantId` and the example customer's data: ready to close. */
+export async function readyCart(
+  app: Shop,
+  variantId: number,
+  customer: object = exampleCustomer,
+): Promise<Cart> {
+  const created = (await app.inject({ method: 'POST', url: '/api/order', payload: {} })).json();
+  const cart = { orderId: created.id as number, key: created.token as string };
+  await app.inject({ method: 'POST', url: '/api/order/items', payload: { ...cart, variantId } });
+  await app.inject({ method: 'PUT', url: '/api/order/customer', payload: { ...cart, ...customer } });
+  return cart;
+}
+
+/** The buyer's choice on the payment simulator's page; answers where the "provider" sends them back. */
+export async function chooseOnSandbox(
+  app: Shop,
+  redirectUrl: string,
+  action: 'approve' | 'cancel' | 'decline' | 'timeout',
+): Promise<URL> {
+  const answer = await app.inject({ method: 'POST', url: `${redirectUrl}/${action}` });
+  if (answer.statusCode !== 303) throw new Error(`sandbox ${action}: ${answer.statusCode} ${answer.body}`);
+  return new URL(answer.headers.location as string);
+}
+
+/** Closes with PayPal, approves in the sandbox and captures, as the buyer's browser does: the order is paid. */
+export async function payWithPayPal(app: Shop, cart: Cart) {
+  const closed = await app.inject({
+    method: 'PUT',
+    url: '/api/order/close',
+    payload: { ...cart, paymentType: 'paypal' },
+  });
+  const back = await chooseOnSandbox(app, closed.json().redirectUrl, 'approve');
+  const captured = await app.inject({
+    method: 'POST',
+    url: '/api/order/paypal-transaction',
+    payload: { ...cart, payPalOrderId: back.searchParams.get('token') },
+  });
+  if (captured.statusCode !== 200) throw new Error(`capture: ${captured.statusCode} ${captured.body}`);
+  return captured.json();
 }

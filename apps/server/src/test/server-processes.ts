@@ -64,6 +64,7 @@ export function createProcessGroup(databaseUrl: string | undefined) {
     const client = new pg.Client({ connectionString: databaseUrl });
     await client.connect();
     await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+    await client.query(`DROP SCHEMA IF EXISTS ${schema}_jobs CASCADE`);
     await client.end();
   }
 

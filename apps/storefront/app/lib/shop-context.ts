@@ -65,4 +65,21 @@ export type BrandConfig = {
   hasGiftCards?: boolean;
   /** Partner brands whose members give their membership number at checkout (optional, checked by pattern). */
   membershipNumber?: { pattern: string } | null;
+  /** The selling company as invoices must name it (server only: invoices). */
+  legal?: {
+    name: string;
+    street: string;
+    postcode: string;
+    city: string;
+    country: string;
+    vatId: string;
+    taxNumber: string | null;
+    register: string | null;
+    managingDirectors: string | null;
+  };
+  /**
+   * How the brand's invoices treat VAT on vouchers (docs/decisions/015): a rate for single-purpose
+   * vouchers, null for multi-purpose ones, and the note the invoice prints.
+   */
+  voucherVat?: { rateBasisPoints: number | null; note: Record<Locale, string> };
 };

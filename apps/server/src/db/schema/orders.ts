@@ -278,7 +278,12 @@ export const vouchers = pgTable(
       .references(() => orderItems.id),
     code: text('code').notNull(),
     guestData: jsonb('guest_data'),
+    /** The buyer's words to the recipient, printed on the voucher (vouchers are often gifts). */
+    message: text('message'),
+    /** plain or gift. */
+    layout: text('layout').notNull().default('plain'),
     validUntil: timestamp('valid_until', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     printedAt: timestamp('printed_at', { withTimezone: true }),
   },
   (t) => [uniqueIndex('vouchers_code_idx').on(t.code), index('vouchers_order_idx').on(t.orderId)],
@@ -317,4 +322,48 @@ export const invoices = pgTable(
     uniqueIndex('invoices_brand_year_number_idx').on(t.brandId, t.year, t.number),
     uniqueIndex('invoices_order_idx').on(t.orderId),
   ],
+);
+
+/**
+ * The mail outbox: a row is written in the transaction whose state change causes the mail, with a job
+ * that sends it; `dedupe_key` keeps a repeated change (a webhook and the buyer's return) to one mail.
+ */
+export const mails = pgTable(
+  'mails',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    /** order-received, payment-received, transfer-reminder, transfer-expired. */
+    kind: text('kind').notNull(),
+    dedupeKey: text('dedupe_key').notNull(),
+    /** queued, sent. */
+    status: text('status').notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    messageId: text('message_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('mails_dedupe_idx').on(t.dedupeKey), index('mails_order_idx').on(t.orderId)],
+);
+
+/**
+ * Every bank statement entry imported (camt.053), keyed by the bank's id for it: importing the same
+ * statement again changes nothing. `outcome` is what the import decided (paid, underpaid, …).
+ */
+export const bankTransactions = pgTable(
+  'bank_transactions',
+  {
+    entryId: text('entry_id').primaryKey(),
+    statementId: text('statement_id').notNull(),
+    bookingDate: text('booking_date').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    currency: char('currency', { length: 3 }).notNull(),
+    remittance: text('remittance').notNull(),
+    outcome: text('outcome').notNull(),
+    orderId: integer('order_id').references(() => orders.id),
+    importedAt: timestamp('imported_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('bank_transactions_order_idx').on(t.orderId)],
 );

@@ -43,3 +43,5 @@ export function createBrandConfigs(source: BrandConfigSource) {
     },
   };
 }
+
+export type BrandConfigs = ReturnType<typeof createBrandConfigs>;

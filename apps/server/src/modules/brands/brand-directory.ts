@@ -54,7 +54,12 @@ export function createBrandDirectory(
     );
   }
 
-  return { resolve, refresh: () => cache.clear() };
+  /** The brand an order or a mail belongs to. */
+  async function byId(id: number): Promise<Brand | null> {
+    return (await load()).find((brand) => brand.id === id) ?? null;
+  }
+
+  return { resolve, byId, refresh: () => cache.clear() };
 }
 
 export type BrandDirectory = ReturnType<typeof createBrandDirectory>;

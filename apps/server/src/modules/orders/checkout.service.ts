@@ -1,10 +1,12 @@
-import { randomBytes } from 'node:crypto';
+import type { Locale } from '@shop/contracts/locale';
 import { toPrice } from '@shop/contracts/money';
 import type { Order, PaymentInfo, PaymentType } from '@shop/contracts/orders';
 import { sql } from 'drizzle-orm';
 import type { PaymentsConfig } from '#src/config.ts';
 import { type Database, queryRows } from '#src/db/client.ts';
 import { HttpProblem } from '#src/http/problem.ts';
+import type { JobDefinition } from '#src/modules/jobs/job-queue.ts';
+import { queueOrderMail } from '#src/modules/mail/mail-outbox.ts';
 import {
   type PaymentEvent,
   type PaymentProviders,
@@ -12,15 +14,22 @@ import {
   ProviderUnavailableError,
 } from '#src/modules/payments/payment-provider.ts';
 import { assertNotGone, loadOrder, orderClosed, type Shopper } from './order-access.ts';
+import { orderDocuments } from './order-documents.ts';
 import { isHolding, releaseHold, takeHold } from './order-holds.ts';
+import { type FulfilmentDeps, markOrderPaid } from './order-paid.ts';
 import { presentOrder } from './order-presenter.ts';
 import { cardUsable, snapshotOf } from './order-snapshot.ts';
 import type { OrderRow } from './orders.repository.ts';
 import * as repository from './orders.repository.ts';
+import { paymentReference } from './payment-reference.ts';
 
 /** Closing and paying an order (SPEC §4 "Order flow", DESIGN.md "Payments"). */
 
-export type CheckoutDeps = { db: Database; providers: PaymentProviders; payments: PaymentsConfig };
+export type CheckoutDeps = FulfilmentDeps & {
+  db: Database;
+  providers: PaymentProviders;
+  payments: PaymentsConfig;
+};
 type Access = { orderId: number; key: string };
 /** The caller's origin (https://brand.example): provider pages send the customer back there. */
 type Caller = Shopper & { origin: string };
@@ -80,16 +89,11 @@ export async function closeOrder(
     let closed: OrderRow;
     let create = false;
     if (totalCents === 0) {
-      closed = await repository.updateOrder(tx, order.id, {
-        ...base,
-        status: 'paid',
-        paidAt: 'now',
-        holdUntil: null,
-      });
-      await repository.createVouchers(tx, order.id, voucherCode);
+      closed = await markOrderPaid(tx, deps, await repository.updateOrder(tx, order.id, base));
     } else if (input.paymentType === 'wiretransfer' || input.paymentType === 'credit') {
       const holdUntil = new Date(Date.now() + deps.payments.wireTransfer.holdDays * 86_400_000);
       closed = await repository.updateOrder(tx, order.id, { ...base, status: 'awaiting-payment', holdUntil });
+      await queueOrderMail(tx, deps.jobs, order.id, 'order-received');
     } else {
       const holdUntil = new Date(Date.now() + deps.payments.holdMinutes * 60_000);
       closed = await repository.updateOrder(tx, order.id, { ...base, status: 'payment-pending', holdUntil });
@@ -175,8 +179,7 @@ export async function capturePayment(
   );
   if (!payment) throw paymentFailed('unknown payment');
   if (order.status === 'paid') {
-    if (payment.status === 'captured')
-      return presentOrder(await snapshotOf(db, order, caller.locale), caller.locale);
+    if (payment.status === 'captured') return presentPaidOrder(db, order, caller.locale);
     throw orderClosed(order);
   }
   if (
@@ -205,8 +208,13 @@ export async function capturePayment(
   }
   const paid = await recordCapture(deps, payment, result);
   if (!paid) throw paymentFailed('the order could not take this payment');
-  const fresh = await loadOrder(db, caller, input.orderId, input.key);
-  return presentOrder(await snapshotOf(db, fresh, caller.locale), caller.locale);
+  return presentPaidOrder(db, await loadOrder(db, caller, input.orderId, input.key), caller.locale);
+}
+
+async function presentPaidOrder(db: Database, order: OrderRow, locale: Locale): Promise<Order> {
+  const snapshot = await snapshotOf(db, order, locale);
+  snapshot.documents = await orderDocuments(db, order.id);
+  return presentOrder(snapshot, locale);
 }
 
 async function setPaymentStatus(db: Database, paymentId: number, status: string) {
@@ -239,23 +247,55 @@ async function recordCapture(
           sql`UPDATE payments SET status = 'captured', capture_id = ${capture.captureId}, updated_at = now()
               WHERE id = ${payment.id}`,
         );
-        await repository.updateOrder(tx, order.id, { status: 'paid', paidAt: 'now', holdUntil: null });
-        await repository.createVouchers(tx, order.id, voucherCode);
+        await markOrderPaid(tx, deps, order);
         return true;
       })
     : false;
   if (!booked) {
-    await deps.providers[payment.provider]
-      .refund({
-        captureId: capture.captureId,
-        amountCents: capture.amountCents,
-        currency: capture.currency,
-        requestId: `refund-${payment.id}`,
-      })
-      .catch(() => {});
-    await setPaymentStatus(deps.db, payment.id, 'refunded');
+    // The money goes back by a job, queued with the status in one transaction: a refund the provider
+    // refuses or does not answer is retried, and the payment says 'refunded' only once it confirmed.
+    await deps.db.transaction(async (tx) => {
+      await tx.execute(
+        sql`UPDATE payments SET status = 'refund-pending', capture_id = ${capture.captureId}, updated_at = now()
+            WHERE id = ${payment.id}`,
+      );
+      await deps.jobs.enqueue(
+        tx,
+        refundJob,
+        { paymentId: payment.id, amountCents: capture.amountCents, currency: capture.currency },
+        { singletonKey: `refund-${payment.id}` },
+      );
+    });
   }
   return booked;
+}
+
+const refundJob = 'payments.refund';
+
+/** Gives back a capture the shop could not book; the request id makes a retry the same refund. */
+export function refundJobDefinition(
+  deps: Pick<CheckoutDeps, 'db' | 'providers'>,
+): JobDefinition<{ paymentId: number; amountCents: number; currency: string }> {
+  return {
+    name: refundJob,
+    retryLimit: 10,
+    retryDelaySeconds: 30,
+    expireInSeconds: 120,
+    async run({ paymentId, amountCents, currency }) {
+      const [payment] = await queryRows<PaymentRow>(
+        deps.db,
+        sql`SELECT * FROM payments WHERE id = ${paymentId}`,
+      );
+      if (payment?.status !== 'refund-pending' || !payment.capture_id) return;
+      await deps.providers[payment.provider].refund({
+        captureId: payment.capture_id,
+        amountCents,
+        currency,
+        requestId: `refund-${payment.id}`,
+      });
+      await setPaymentStatus(deps.db, payment.id, 'refunded');
+    },
+  };
 }
 
 /**
@@ -316,11 +356,6 @@ export async function paymentInfo(
   };
 }
 
-/** The reference a bank transfer must quote; statements are matched by it and the amount. */
-export function paymentReference(brandShort: string, orderId: number): string {
-  return `${brandShort.toUpperCase()}-${String(orderId).padStart(8, '0')}`;
-}
-
 export async function orderMeta(db: Database, shopper: Shopper, access: Access) {
   const order = await loadOrder(db, shopper, access.orderId, access.key);
   const snapshot = await snapshotOf(db, order, shopper.locale);
@@ -376,27 +411,38 @@ export async function amazonPaySession(
   };
 }
 
+/** Once a minute across all processes (pg-boss runs a schedule once): expired holds go back. */
+export function releaseExpiredHoldsJob(deps: Pick<CheckoutDeps, 'db' | 'jobs'>): JobDefinition<object> {
+  return {
+    name: 'orders.release-expired-holds',
+    retryLimit: 2,
+    retryDelaySeconds: 10,
+    expireInSeconds: 300,
+    schedule: '* * * * *',
+    async run() {
+      // Batches of 100 until none is left, so a backlog after downtime clears in one run.
+      while ((await releaseExpiredHolds(deps)) === 100) {}
+    },
+  };
+}
+
 /**
  * Gives back what expired orders hold: wire transfers not paid in time expire; orders left at PayPal or
  * Amazon Pay go back to being carts. Rows another process is working on are skipped.
  */
-export async function releaseExpiredHolds(db: Database, batch = 100): Promise<number> {
-  return db.transaction(async (tx) => {
+export async function releaseExpiredHolds(
+  deps: Pick<CheckoutDeps, 'db' | 'jobs'>,
+  batch = 100,
+): Promise<number> {
+  return deps.db.transaction(async (tx) => {
     const expired = await repository.findExpiredHolds(tx, batch);
     for (const { id } of expired) {
       const order = (await repository.findOrder(tx, id)) as OrderRow;
       if (!isHolding(order)) continue;
-      await releaseHold(tx, order, order.status === 'awaiting-payment' ? 'expired' : 'cart');
+      const isUnpaidTransfer = order.status === 'awaiting-payment';
+      await releaseHold(tx, order, isUnpaidTransfer ? 'expired' : 'cart');
+      if (isUnpaidTransfer) await queueOrderMail(tx, deps.jobs, order.id, 'transfer-expired');
     }
     return expired.length;
   });
-}
-
-const voucherAlphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-/** Voucher codes: 12 characters without look-alikes (0/O, 1/I), 60 random bits. */
-function voucherCode(): string {
-  const bytes = randomBytes(12);
-  let code = '';
-  for (const byte of bytes) code += voucherAlphabet[byte % voucherAlphabet.length];
-  return `${code.slice(0, 4)}-${code.slice(4, 8)}-${code.slice(8)}`;
 }

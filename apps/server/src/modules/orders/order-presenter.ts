@@ -59,7 +59,11 @@ export type OrderSnapshot = {
   reduction: ReductionRow | null;
   cards: OrderCardRow[];
   totals: OrderTotals;
+  /** A paid order's vouchers and invoice (read only where an answer shows them). */
+  documents?: OrderDocuments;
 };
+
+export type OrderDocuments = { vouchers: { id: number; code: string }[]; invoiceNumber: string | null };
 
 export function presentOrder(snapshot: OrderSnapshot, locale: Locale): Order {
   const { order, items, reduction, cards, totals } = snapshot;
@@ -87,6 +91,8 @@ export function presentOrder(snapshot: OrderSnapshot, locale: Locale): Order {
     createdAt: order.created_at.toISOString(),
     closedAt: order.closed_at?.toISOString() ?? null,
     paidAt: order.paid_at?.toISOString() ?? null,
+    vouchers: snapshot.documents?.vouchers ?? [],
+    invoiceNumber: snapshot.documents?.invoiceNumber ?? null,
   };
 }
 

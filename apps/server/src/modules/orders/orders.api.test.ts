@@ -309,7 +309,9 @@ describe('checkout', () => {
     await shop.database.db.execute(
       sql`UPDATE orders SET hold_until = now() - interval '1 minute' WHERE id = ${cart.orderId}`,
     );
-    expect(await releaseExpiredHolds(shop.database.db)).toBeGreaterThanOrEqual(1);
+    expect(await releaseExpiredHolds({ db: shop.database.db, jobs: shop.app.jobs })).toBeGreaterThanOrEqual(
+      1,
+    );
     expect(await stockOf(variant.id)).toBe(before);
     const gone = await postJson(shop.app, '/api/order/items', { ...cart, variantId: variant.id });
     expect(gone.status).toBe(410);

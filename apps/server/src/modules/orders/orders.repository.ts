@@ -1,7 +1,7 @@
 import type { Locale } from '@shop/contracts/locale';
 import type { CustomerData, OrderStatus, PaymentType } from '@shop/contracts/orders';
 import { type SQL, sql } from 'drizzle-orm';
-import { type Database, queryRows } from '#src/db/client.ts';
+import { type Database, queryRows, withDates } from '#src/db/client.ts';
 import { translatedSql } from '#src/db/translate.ts';
 import { visibleToBrand } from '#src/modules/offers/offers.repository.ts';
 import type { StoredNotification } from './order-notifications.ts';
@@ -83,16 +83,6 @@ export type OrderCardRow = {
 };
 
 /** PGlite hands timestamps over as text, node-postgres as Date: rows leave this module with Dates. */
-function asDate<T extends Date | null>(value: T | string): T {
-  return (typeof value === 'string' ? new Date(value) : value) as T;
-}
-
-function withDates<Row extends object>(row: Row | undefined, keys: readonly (keyof Row)[]): Row | undefined {
-  if (!row) return row;
-  for (const key of keys) (row[key] as unknown) = asDate(row[key] as Date | null);
-  return row;
-}
-
 const orderDates = ['created_at', 'closed_at', 'paid_at', 'hold_until'] as const;
 const reductionDates = ['valid_from', 'valid_to'] as const;
 
@@ -439,30 +429,6 @@ export async function debitCard(db: Database, giftCardId: number, cents: number)
 export async function creditCard(db: Database, giftCardId: number, cents: number): Promise<void> {
   await db.execute(
     sql`UPDATE gift_cards SET balance_cents = balance_cents + ${cents} WHERE id = ${giftCardId}`,
-  );
-}
-
-/** One voucher per unit bought, valid three years from payment (SPEC §9). */
-export async function createVouchers(
-  db: Database,
-  orderId: number,
-  codes: (itemId: number, unit: number) => string,
-) {
-  const items = await queryRows<{ id: number; quantity: number }>(
-    db,
-    sql`SELECT id, quantity FROM order_items WHERE order_id = ${orderId} ORDER BY id`,
-  );
-  const rows = items.flatMap((item) =>
-    Array.from(
-      { length: item.quantity },
-      (_, unit) => sql`(${orderId}, ${item.id}, ${codes(item.id, unit)},
-      now() + interval '3 years')`,
-    ),
-  );
-  if (!rows.length) return;
-  await db.execute(
-    sql`INSERT INTO vouchers (order_id, order_item_id, code, valid_until) VALUES ${sql.join(rows, sql`, `)}
-        ON CONFLICT DO NOTHING`,
   );
 }
 

@@ -32,10 +32,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '#src/db/client.ts';
 import { HttpProblem } from '#src/http/problem.ts';
-import { type AttemptLimiter, createAttemptLimiter, TooManyAttempts } from '#src/http/rate-limit.ts';
+import { createAttemptLimiter, TooManyAttempts } from '#src/http/rate-limit.ts';
 import type { CheckoutDeps } from './checkout.service.ts';
 import * as checkout from './checkout.service.ts';
-import { OrderNotFound } from './order-access.ts';
+import type { OrderKeyGuard } from './order-key-guard.ts';
 import { presentSummary } from './order-presenter.ts';
 import * as orders from './orders.service.ts';
 
@@ -72,7 +72,7 @@ export const orderAttemptLimits = {
 };
 
 /** `cartDb` commits cart changes without waiting for the disk; closing and paying use `db` (see db/client.ts). */
-export type OrderRouteDeps = CheckoutDeps & { cartDb: Database };
+export type OrderRouteDeps = CheckoutDeps & { cartDb: Database; withOrderKey: OrderKeyGuard };
 
 /** SPEC §7 "Orders". Guests prove access with id + key on every call; prices come only from the server. */
 export function registerOrderRoutes(server: FastifyInstance, deps: OrderRouteDeps): void {
@@ -86,33 +86,9 @@ export function registerOrderRoutes(server: FastifyInstance, deps: OrderRouteDep
   });
   const path = (params: { id: number; key: string }) => ({ orderId: params.id, key: params.key });
 
-  const orderKeys = createAttemptLimiter(server, { name: 'order-key', ...orderAttemptLimits.orderKey });
+  const { withOrderKey } = deps;
   const codes = createAttemptLimiter(server, { name: 'promotion-code', ...orderAttemptLimits.promotionCode });
   const cards = createAttemptLimiter(server, { name: 'gift-card', ...orderAttemptLimits.giftCard });
-
-  /**
-   * Every call naming an order by id and key. A client or an order with too many wrong keys is refused
-   * before the key is looked at, so a refused guesser cannot tell a hit from a miss; a wrong key (or an
-   * order that does not exist) counts against both. `guesses` also refuses, up front, a client or order
-   * that has used up its codes or cards.
-   */
-  const withOrderKey = async <T>(
-    request: FastifyRequest,
-    orderId: number,
-    work: () => Promise<T>,
-    guesses?: AttemptLimiter<'order'>,
-  ): Promise<T> => {
-    await Promise.all([
-      orderKeys.check(request, { order: orderId }),
-      guesses?.check(request, { order: orderId }),
-    ]);
-    try {
-      return await work();
-    } catch (error) {
-      if (error instanceof OrderNotFound) await orderKeys.countMiss(request, { order: orderId });
-      throw error;
-    }
-  };
 
   app.post(
     '/api/order',

@@ -9,6 +9,7 @@ import type {
 import type { Database } from '#src/db/client.ts';
 import { HttpProblem } from '#src/http/problem.ts';
 import { assertNotGone, loadOrder, loadSnapshot, orderClosed, type Shopper } from './order-access.ts';
+import { orderDocuments } from './order-documents.ts';
 import { releaseHold } from './order-holds.ts';
 import { newOrderKey } from './order-key.ts';
 import { presentNotification, type StoredNotification } from './order-notifications.ts';
@@ -34,7 +35,9 @@ export async function createOrder(db: Database, shopper: Shopper): Promise<{ id:
 }
 
 export async function getOrder(db: Database, shopper: Shopper, id: number, key: string): Promise<Order> {
-  return presentOrder(await loadSnapshot(db, shopper, id, key), shopper.locale);
+  const snapshot = await loadSnapshot(db, shopper, id, key);
+  if (snapshot.order.status === 'paid') snapshot.documents = await orderDocuments(db, id);
+  return presentOrder(snapshot, shopper.locale);
 }
 
 export async function getSnapshot(

@@ -12,7 +12,7 @@ import type {
   BrandConfig,
   ShopContext,
 } from '../../../../storefront/app/lib/shop-context.ts';
-import { createBrandConfigs } from './brand-config.ts';
+import { createBrandConfigs } from '../brands/brand-config.ts';
 import { chooseEncoding } from './content-encoding.ts';
 import { newNonce, pageContentSecurityPolicy } from './content-security-policy.ts';
 import { pageAddress } from './page-address.ts';

@@ -117,6 +117,11 @@ describe('SPEC §8 error catalogue', () => {
     }
   });
 
+  it('saving a printed voucher (409 voucher-locked) is said at the voucher, not toasted', () => {
+    const reaction = reactToFailure(problem({ status: 409, type: 'voucher-locked' }), 'voucher');
+    expect(reaction).toMatchObject({ toast: null, clearCart: false, errors: ['title of voucher-locked'] });
+  });
+
   it('any other cart failure: the "unexpected error" danger toast', () => {
     for (const action of ['add', 'change', 'customer', 'close'] as const) {
       expect(reactToFailure(problem({ status: 500, type: 'internal-error' }), action).toast).toEqual([

@@ -22,6 +22,8 @@ export type OrderAction =
   /** Reading a closed order for the order page. */
   | 'view'
   | 'optin'
+  /** Saving a voucher's guest data on the order page. */
+  | 'voucher'
   /** A background look-up (what a code is worth): its failure changes nothing and says nothing. */
   | 'lookup';
 
@@ -57,7 +59,13 @@ export const orderClosedCode = 115;
  * Business answers the calling control shows itself (next to the button or field), instead of a toast:
  * they are expected outcomes, not failures of the shop.
  */
-const answeredInPlace = new Set(['sold-out', 'invalid-giftcard', 'payment-failed', 'order-conflict']);
+const answeredInPlace = new Set([
+  'sold-out',
+  'invalid-giftcard',
+  'payment-failed',
+  'order-conflict',
+  'voucher-locked',
+]);
 
 /** Calls whose form shows a refusal for too many attempts itself (the code and gift-card fields). */
 const limitAnsweredInPlace = new Set<OrderAction>(['reduction', 'giftcard', 'view']);

@@ -8,6 +8,8 @@ import { ecommerceItem, forgetCart, storedCartAccess } from '#app/lib/orders/car
 import { useShop, useT } from '#app/lib/shop-data.ts';
 import { OrderLine, OrderTotals } from '#app/ui/order-summary.tsx';
 import { getOrderDetails, type OrderDetails, type OrderMeta } from '../api/get-order-details.ts';
+import type { OrderAccess } from '../api/voucher-calls.ts';
+import { hasVoucherSection, VoucherSection } from './voucher-section.tsx';
 
 type State =
   | { kind: 'loading' }
@@ -48,15 +50,7 @@ export function OrderScreen({ orderId, orderKey }: { orderId: string; orderKey: 
         setState({ kind: 'failed', message: result.message });
         return;
       }
-      const { order } = result.data;
-      // Closed here (e.g. paid at the provider): this browser's cart starts afresh with the next add.
-      if (
-        storedCartAccess()?.orderId === order.id &&
-        order.status !== 'cart' &&
-        order.status !== 'payment-pending'
-      ) {
-        forgetCart();
-      }
+      forgetClosedCart(result.data.order);
       setState({ kind: 'ready', details: result.data });
     });
     return () => {
@@ -86,10 +80,36 @@ export function OrderScreen({ orderId, orderKey }: { orderId: string; orderKey: 
       </div>
     );
   }
-  return <OrderView details={state.details} />;
+  // The order as the vouchers' polling reads it again (SPEC §8): status and vouchers move on.
+  const adoptOrder = (order: Order) => {
+    forgetClosedCart(order);
+    setState((current) =>
+      current.kind === 'ready' ? { kind: 'ready', details: { ...current.details, order } } : current,
+    );
+  };
+  return <OrderView details={state.details} access={{ orderId, orderKey }} onOrder={adoptOrder} />;
 }
 
-function OrderView({ details }: { details: OrderDetails }) {
+/** Closed here (e.g. paid at the provider): this browser's cart starts afresh with the next add. */
+function forgetClosedCart(order: Order) {
+  if (
+    storedCartAccess()?.orderId === order.id &&
+    order.status !== 'cart' &&
+    order.status !== 'payment-pending'
+  ) {
+    forgetCart();
+  }
+}
+
+function OrderView({
+  details,
+  access,
+  onOrder,
+}: {
+  details: OrderDetails;
+  access: OrderAccess;
+  onOrder: (order: Order) => void;
+}) {
   const t = useT();
   const { locale, origin } = useShop();
   const { order, payment, meta } = details;
@@ -122,6 +142,7 @@ function OrderView({ details }: { details: OrderDetails }) {
       {order.status === 'awaiting-payment' && payment?.wireTransfer ? (
         <WireTransferDetails wireTransfer={payment.wireTransfer} dateFormat={dateFormat} />
       ) : null}
+      {hasVoucherSection(order) ? <VoucherSection order={order} access={access} onOrder={onOrder} /> : null}
       <div className="order-columns">
         <section className="order-items" aria-labelledby="order-items-title">
           <h2 id="order-items-title">{t('order.items')}</h2>

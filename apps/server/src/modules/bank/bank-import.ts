@@ -1,0 +1,163 @@
+import { sql } from 'drizzle-orm';
+import { type Database, queryRows } from '#src/db/client.ts';
+import type { JobQueue } from '#src/modules/jobs/job-queue.ts';
+import { markOrderPaid } from '#src/modules/orders/order-paid.ts';
+import { findOrder } from '#src/modules/orders/orders.repository.ts';
+import { paymentReference } from '#src/modules/orders/payment-reference.ts';
+import { type BankEntry, parseCamt053 } from './camt053.ts';
+import { entryReferences, type MatchOutcome, matchEntries, type OpenOrder } from './payment-matching.ts';
+
+export type ImportedEntry = {
+  outcome: MatchOutcome['kind'] | 'already-imported';
+  entry: BankEntry;
+  orderId: number | null;
+  detail: string;
+};
+export type ImportReport = { entries: ImportedEntry[]; counts: Record<string, number> };
+
+type Deps = { db: Database; jobs: Pick<JobQueue, 'enqueue'> };
+
+/**
+ * Imports a camt.053 statement: each credit whose reference and amount match an order waiting for its
+ * transfer pays it (vouchers, invoice and mail follow, in the same transaction); everything else is
+ * recorded and reported for the operator, never guessed. Entries already imported are skipped, so the
+ * same file twice changes nothing.
+ */
+export async function importStatement(deps: Deps, xml: string | Buffer): Promise<ImportReport> {
+  const statements = parseCamt053(xml);
+  const brands = await queryRows<{ id: number; short: string }>(deps.db, sql`SELECT id, short FROM brands`);
+  const shorts = brands.map((brand) => brand.short);
+  const entries = statements.flatMap((statement) => statement.entries.map((entry) => ({ statement, entry })));
+
+  const seen = new Set(
+    (
+      await queryRows<{ entry_id: string }>(
+        deps.db,
+        sql`SELECT entry_id FROM bank_transactions
+            WHERE entry_id = ANY(${sql.param(entries.map(({ entry }) => entry.id))}::text[])`,
+      )
+    ).map((row) => row.entry_id),
+  );
+  const fresh = entries.filter(({ entry }) => !seen.has(entry.id));
+  const orders = await openOrders(
+    deps.db,
+    brands,
+    fresh.map(({ entry }) => entry),
+    shorts,
+  );
+  const outcomes = matchEntries(
+    fresh.map(({ entry }) => entry),
+    orders,
+    shorts,
+  );
+
+  const report: ImportedEntry[] = entries
+    .filter(({ entry }) => seen.has(entry.id))
+    .map(({ entry }) => ({ outcome: 'already-imported', entry, orderId: null, detail: '' }));
+  for (const [index, outcome] of outcomes.entries()) {
+    const statementId = fresh[index]?.statement.id ?? '';
+    report.push(await book(deps, statementId, outcome));
+  }
+  const counts: Record<string, number> = {};
+  for (const line of report) counts[line.outcome] = (counts[line.outcome] ?? 0) + 1;
+  return { entries: report, counts };
+}
+
+/** The orders the statement names, as matching needs them. */
+async function openOrders(
+  db: Database,
+  brands: { id: number; short: string }[],
+  entries: BankEntry[],
+  shorts: string[],
+): Promise<Map<string, OpenOrder>> {
+  const ids = new Set<number>();
+  for (const entry of entries) {
+    for (const reference of entryReferences(entry, shorts)) ids.add(Number(reference.slice(-8)));
+  }
+  const rows = ids.size
+    ? await queryRows<{
+        id: number;
+        brand_id: number;
+        total_cents: number;
+        currency: string;
+        status: string;
+        payment_type: string | null;
+      }>(
+        db,
+        sql`SELECT id, brand_id, total_cents, currency, status, payment_type FROM orders
+            WHERE id = ANY(${sql.param([...ids])}::int[])`,
+      )
+    : [];
+  const orders = new Map<string, OpenOrder>();
+  for (const row of rows) {
+    const brand = brands.find((candidate) => candidate.id === row.brand_id);
+    if (!brand) continue;
+    const reference = paymentReference(brand.short, row.id);
+    orders.set(reference, {
+      orderId: row.id,
+      reference,
+      amountCents: row.total_cents,
+      currency: row.currency,
+      // Only a transfer order waits for a transfer.
+      status:
+        row.status === 'awaiting-payment' && row.payment_type !== 'wiretransfer'
+          ? 'not-a-transfer'
+          : row.status,
+    });
+  }
+  return orders;
+}
+
+/** Records one entry and, for an exact payment, pays its order; both or neither. */
+async function book(deps: Deps, statementId: string, outcome: MatchOutcome): Promise<ImportedEntry> {
+  const { entry } = outcome;
+  const orderId = 'order' in outcome ? outcome.order.orderId : null;
+  return deps.db
+    .transaction(async (tx) => {
+      let kind: ImportedEntry['outcome'] = outcome.kind;
+      if (outcome.kind === 'paid') {
+        // The decision was made on a read before this transaction: check it again under the order's lock.
+        const order = await findOrder(tx, outcome.order.orderId, true);
+        if (order?.status === 'awaiting-payment' && order.total_cents === entry.amountCents) {
+          await markOrderPaid(tx, deps, order);
+        } else {
+          kind = order?.status === 'paid' ? 'already-paid' : 'not-payable';
+        }
+      }
+      const inserted = await queryRows<{ entry_id: string }>(
+        tx,
+        sql`INSERT INTO bank_transactions
+            (entry_id, statement_id, booking_date, amount_cents, currency, remittance, outcome, order_id)
+          VALUES (${entry.id}, ${statementId}, ${entry.bookingDate}, ${entry.amountCents}, ${entry.currency},
+            ${entry.remittance}, ${kind}, ${orderId})
+          ON CONFLICT (entry_id) DO NOTHING RETURNING entry_id`,
+      );
+      // Another import of the same file got there first: undo this one's payment, report it as seen.
+      if (inserted.length === 0) {
+        throw new AlreadyImported();
+      }
+      return { outcome: kind, entry, orderId, detail: describe(outcome) };
+    })
+    .catch((error: unknown) => {
+      if (error instanceof AlreadyImported)
+        return { outcome: 'already-imported' as const, entry, orderId, detail: '' };
+      throw error;
+    });
+}
+
+class AlreadyImported extends Error {}
+
+function describe(outcome: MatchOutcome): string {
+  switch (outcome.kind) {
+    case 'underpaid':
+      return `${outcome.missingCents} cents missing`;
+    case 'overpaid':
+      return `${outcome.excessCents} cents too much`;
+    case 'ambiguous':
+      return outcome.references.join(', ');
+    case 'ignored':
+      return outcome.reason;
+    default:
+      return '';
+  }
+}

@@ -1,0 +1,158 @@
+import { describe, expect, it } from 'vitest';
+import { pdfToBuffer } from './pdf-buffer.ts';
+import { decodeQrOnPage, readPdf } from './pdf-inspection.test-support.ts';
+import { renderVoucherPdf, type VoucherPdfInput } from './voucher-pdf.ts';
+
+function voucher(overrides: Partial<VoucherPdfInput> = {}): VoucherPdfInput {
+  return {
+    locale: 'de',
+    code: 'K7QM-XR4T-9P2W',
+    layout: 'gift',
+    message: 'Liebe Anna, alles Gute zum Geburtstag! Genieß die Tage am See.',
+    guestName: 'Jürgen Groß',
+    offerTitle: '3 Tage Wellness am Tegernsee mit Halbpension',
+    hotel: {
+      name: "Hôtel Château d'Été",
+      street: 'Seestraße 12',
+      postcode: '83684',
+      city: 'Tegernsee',
+      country: 'Deutschland',
+      phone: '+49 8022 12345',
+      email: 'info@chateau-ete.example',
+    },
+    nights: 2,
+    persons: 3,
+    board: 'Halbpension',
+    // 23:30 UTC is already the next day in Munich: the voucher must show the local date.
+    validUntil: new Date('2029-11-23T23:30:00Z'),
+    issuedAt: new Date('2026-11-24T09:15:00Z'),
+    orderId: 4711,
+    bookingInstructions: [
+      'Rufen Sie das Hotel an und nennen Sie Ihren Wunschtermin sowie den Gutscheincode.',
+      'Das Hotel bestätigt Ihre Buchung nach Verfügbarkeit.',
+    ],
+    brand: {
+      name: 'Ferienglück Gutscheine',
+      logoPng: null,
+      primaryColor: '#0b6e4f',
+      supportEmail: 'service@ferienglueck.example',
+      supportPhone: '+49 89 1234567-0',
+      website: 'ferienglueck.example',
+    },
+    specimen: false,
+    ...overrides,
+  };
+}
+
+const render = async (input: VoucherPdfInput) => {
+  const pdf = await pdfToBuffer(renderVoucherPdf(input));
+  return { pdf, ...readPdf(pdf) };
+};
+
+describe('voucher PDF', () => {
+  it('prints the code, guest, hotel, stay, validity, brand and message on one page, umlauts intact', async () => {
+    const { text, pageCount, title, author } = await render(voucher());
+    expect(pageCount).toBe(1);
+    for (const expected of [
+      'K7QM-XR4T-9P2W',
+      'Für: Jürgen Groß',
+      "Hôtel Château d'Été",
+      'Seestraße 12, 83684 Tegernsee, Deutschland',
+      '3 Tage Wellness am Tegernsee mit Halbpension',
+      '2 Nächte · 3 Personen',
+      'Verpflegung: Halbpension',
+      'Gültig bis 24.11.2029',
+      'Ausgestellt am 24.11.2026 · Bestellnummer 4711',
+      'Ferienglück Gutscheine',
+      'Liebe Anna, alles Gute zum Geburtstag! Genieß die Tage am See.',
+      'Ein Geschenk für Sie',
+      '2. Das Hotel bestätigt Ihre Buchung nach Verfügbarkeit.',
+      'service@ferienglueck.example',
+    ]) {
+      expect(text).toContain(expected);
+    }
+    expect(text).not.toContain('MUSTER');
+    expect(title).toBe('Hotelgutschein K7QM-XR4T-9P2W');
+    expect(author).toBe('Ferienglück Gutscheine');
+  });
+
+  it('carries a QR code a scanner reads as exactly the code', async () => {
+    const { pdf } = await render(voucher({ code: 'ZX9A-7PQR-2M4K' }));
+    expect(decodeQrOnPage(pdf, 0)).toBe('ZX9A-7PQR-2M4K');
+  });
+
+  it('marks a sandbox voucher as a specimen in the buyer’s language, and a real one not', async () => {
+    const german = await render(voucher({ specimen: true }));
+    expect(german.text).toContain('MUSTER – KEIN GÜLTIGER GUTSCHEIN');
+    expect(german.title).toContain('MUSTER');
+    expect(decodeQrOnPage(german.pdf, 0)).toBe('K7QM-XR4T-9P2W');
+    expect((await render(voucher({ locale: 'en', specimen: true }))).text).toContain(
+      'SPECIMEN – NOT A VALID VOUCHER',
+    );
+    expect((await render(voucher({ locale: 'it', specimen: true }))).text).toContain(
+      'FAC-SIMILE – BUONO NON VALIDO',
+    );
+    for (const locale of ['de', 'en', 'it'] as const) {
+      const { text } = await render(voucher({ locale }));
+      expect(text).not.toMatch(/MUSTER|SPECIMEN|FAC-SIMILE/);
+    }
+  });
+
+  it('speaks English and Italian with their own dates', async () => {
+    const english = await render(voucher({ locale: 'en', nights: 1, persons: 1 }));
+    expect(english.text).toContain('Valid until 24 November 2029');
+    expect(english.text).toContain('1 night · 1 person');
+    expect(english.text).toContain('A gift for you');
+    const italian = await render(voucher({ locale: 'it' }));
+    expect(italian.text).toContain('Valido fino al 24.11.2029');
+    expect(italian.text).toContain('2 notti · 3 persone');
+    expect(italian.text).toContain('Trattamento: Halbpension');
+  });
+
+  it('leaves a line to write the guest’s name on when none is given', async () => {
+    const { text } = await render(voucher({ guestName: null }));
+    expect(text).toContain('Für: Name des Gastes');
+    expect(text).not.toContain('Jürgen');
+  });
+
+  it('keeps the plain layout sober but still prints a given message', async () => {
+    const { text } = await render(voucher({ layout: 'plain' }));
+    expect(text).not.toContain('Ein Geschenk für Sie');
+    expect(text).toContain('Genieß die Tage am See.');
+    const withoutMessage = await render(voucher({ layout: 'plain', message: null }));
+    expect(withoutMessage.text).not.toContain('Persönliche Nachricht');
+  });
+
+  it('wraps a 500-character message and a very long hotel name without leaving the page', async () => {
+    const message = 'Liebe Oma, vielen Dank für alles – genieß die Auszeit am See! '
+      .repeat(10)
+      .slice(0, 499)
+      .concat('!');
+    const hotelName =
+      "Hôtel Château d'Été – Romantik- und Wellnesshotel am Schlossberg mit Seeblick, eigenem Bootssteg und Almhütte, Familie Müller-Lüdenscheidt seit 1892";
+    const { pdf, text, pageCount } = await render(
+      voucher({
+        message,
+        hotel: { ...voucher().hotel, name: hotelName },
+        offerTitle: `${'Traumhafte Wellnesstage am Tegernsee '.repeat(3)}mit Halbpension`,
+      }),
+    );
+    expect(message).toHaveLength(500);
+    expect(pageCount).toBe(1);
+    expect(text).toContain(message.replace(/\s+/g, ' ').trim());
+    expect(text).toContain(hotelName);
+    expect(text).toContain('Gültig bis 24.11.2029');
+    expect(decodeQrOnPage(pdf, 0)).toBe('K7QM-XR4T-9P2W');
+  });
+
+  it('fits long booking instructions into the room left, still on one page', async () => {
+    const paragraph =
+      'Bitte buchen Sie Ihren Aufenthalt direkt beim Hotel und nennen Sie dabei den Gutscheincode. ';
+    const { text, pageCount } = await render(
+      voucher({ bookingInstructions: Array.from({ length: 8 }, () => paragraph.repeat(4)) }),
+    );
+    expect(pageCount).toBe(1);
+    expect(text).toContain(`1. ${paragraph.repeat(4).trim()}`);
+    expect(text).toContain('Ferienglück Gutscheine · ferienglueck.example');
+  });
+});

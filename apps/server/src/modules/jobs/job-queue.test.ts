@@ -1,0 +1,102 @@
+import { sql } from 'drizzle-orm';
+import pino from 'pino';
+import { Registry } from 'prom-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type DatabaseHandle, openDatabase } from '#src/db/client.ts';
+import { createJobQueue, type JobQueue } from './job-queue.ts';
+
+const log = pino({ level: 'silent' });
+
+async function waitFor(check: () => boolean | Promise<boolean>, timeoutMs = 20_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+describe('job queue on PGlite', () => {
+  let database: DatabaseHandle;
+  let queue: JobQueue;
+  const done: string[] = [];
+  let failuresLeft = 2;
+  const registry = new Registry();
+
+  beforeAll(async () => {
+    database = await openDatabase({ dataDir: 'memory://' });
+    await database.migrate();
+    queue = createJobQueue(database, {
+      schema: 'pgboss',
+      runWorkers: true,
+      log,
+      registry,
+      pollingIntervalSeconds: 0.5,
+      definitions: [
+        {
+          name: 'test.record',
+          retryLimit: 3,
+          retryDelaySeconds: 1,
+          expireInSeconds: 60,
+          run: async (data: { word: string }) => {
+            done.push(data.word);
+          },
+        },
+        {
+          name: 'test.flaky',
+          retryLimit: 3,
+          retryDelaySeconds: 1,
+          expireInSeconds: 60,
+          run: async (data: { word: string }) => {
+            if (failuresLeft-- > 0) throw new Error('not yet');
+            done.push(data.word);
+          },
+        },
+        {
+          name: 'test.broken',
+          retryLimit: 1,
+          retryDelaySeconds: 1,
+          expireInSeconds: 60,
+          run: async () => {
+            throw new Error('always');
+          },
+        },
+      ],
+    });
+    await queue.start();
+  });
+
+  afterAll(async () => {
+    await queue.stop();
+    await database.close();
+  });
+
+  it('runs a job enqueued in a transaction that commits, and none of one that rolls back', async () => {
+    await database.db.transaction(async (tx) => {
+      await tx.execute(sql`SELECT 1`);
+      await queue.enqueue(tx, 'test.record', { word: 'committed' });
+    });
+    await database.db
+      .transaction(async (tx) => {
+        await queue.enqueue(tx, 'test.record', { word: 'rolled-back' });
+        throw new Error('abort');
+      })
+      .catch(() => {});
+    await waitFor(() => done.includes('committed'));
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(done).not.toContain('rolled-back');
+  });
+
+  it('retries a failing job with backoff until it succeeds', async () => {
+    await queue.enqueue(database.db, 'test.flaky', { word: 'eventually' });
+    await waitFor(() => done.includes('eventually'), 30_000);
+    expect(failuresLeft).toBeLessThan(0);
+  });
+
+  it('moves a job that keeps failing to the dead letters, counted on /metrics', async () => {
+    await queue.enqueue(database.db, 'test.broken', {});
+    await waitFor(async () => (await queue.deadLetters())['test.broken'] === 1, 30_000);
+    const metrics = await registry.metrics();
+    expect(metrics).toMatch(/shop_job_dead_letters\{queue="test.broken"\} 1/);
+    expect(metrics).toMatch(/shop_job_failures_total\{queue="test.broken"\} 2/);
+  });
+});

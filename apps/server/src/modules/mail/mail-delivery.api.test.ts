@@ -1,0 +1,116 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { releaseExpiredHolds } from '#src/modules/orders/checkout.service.ts';
+import { queueTransferReminders } from '#src/modules/orders/transfer-reminders.ts';
+import { createTestApp, type TestApp } from '#src/test/app.ts';
+import { payWithPayPal, readyCart, variantsInStock } from '#src/test/orders.ts';
+import { decodedMail, type ReceivedMail, startSmtpServer } from '#src/test/smtp.ts';
+
+async function waitFor(check: () => boolean, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error('timed out waiting for mail');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe('mails after the money moves', () => {
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  let received: ReceivedMail[];
+  let shop: TestApp;
+  let variantId: number;
+
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    received = smtp.received;
+    shop = await createTestApp({
+      env: { JOBS_IN_SERVER: 'true', SMTP_URL: smtp.url, MAIL_FROM: 'Shop <shop@example.test>' },
+    });
+    [variantId] = (await variantsInStock(shop.database.db)) as [number];
+  });
+  afterAll(async () => {
+    await shop.close();
+    await smtp.stop();
+  });
+
+  it('a bank transfer order gets one order mail with the bank details and the GiroCode', async () => {
+    const cart = await readyCart(shop.app, variantId);
+    const close = () =>
+      shop.app.inject({
+        method: 'PUT',
+        url: '/api/order/close',
+        payload: { ...cart, paymentType: 'wiretransfer' },
+      });
+    expect((await close()).statusCode).toBe(200);
+    expect((await close()).statusCode).toBe(200);
+    await waitFor(() =>
+      received.some((mail) => mail.raw.includes(`DEMO-${String(cart.orderId).padStart(8, '0')}`)),
+    );
+    const mails = received.filter((mail) =>
+      decodedMail(mail.raw).includes(`DEMO-${String(cart.orderId).padStart(8, '0')}`),
+    );
+    expect(mails).toHaveLength(1);
+    const mail = decodedMail(mails[0]?.raw ?? '');
+    expect(mails[0]?.to).toBe('luca.rossi@example.it');
+    expect(mail).toContain('Content-Type: image/png');
+    expect(mail).toMatch(/Content-ID: <girocode@shop>/i);
+  });
+
+  it('a paid order gets one payment mail with links to its vouchers and invoice', async () => {
+    const cart = await readyCart(shop.app, variantId);
+    await payWithPayPal(shop.app, cart);
+    const order = (
+      await shop.app.inject({ method: 'GET', url: `/api/order/${cart.orderId}/${cart.key}` })
+    ).json();
+    const voucherLink = `/api/voucher/download/${cart.orderId}/${cart.key}/${order.vouchers[0].id}.pdf`;
+    await waitFor(() => received.some((mail) => decodedMail(mail.raw).includes(voucherLink)));
+    const mail = decodedMail(
+      received.find((entry) => decodedMail(entry.raw).includes(voucherLink))?.raw ?? '',
+    );
+    expect(mail).toContain(`/api/invoice/download/${cart.orderId}/${cart.key}/${order.invoiceNumber}.pdf`);
+    expect(mail).toMatch(/Message-ID: <mail-\d+\.order-\d+@localhost>/i);
+  });
+
+  it('an unpaid transfer is reminded once before its hold ends, and told when the order expired', async () => {
+    const cart = await readyCart(shop.app, variantId);
+    await shop.app.inject({
+      method: 'PUT',
+      url: '/api/order/close',
+      payload: { ...cart, paymentType: 'wiretransfer' },
+    });
+    const { db } = shop.database;
+    await db.execute(sql`UPDATE orders SET hold_until = now() + interval '1 day' WHERE id = ${cart.orderId}`);
+    const jobs = shop.app.jobs;
+    expect(await queueTransferReminders({ db, jobs }, 2)).toBe(1);
+    expect(await queueTransferReminders({ db, jobs }, 2)).toBe(0);
+    await db.execute(
+      sql`UPDATE orders SET hold_until = now() - interval '1 minute' WHERE id = ${cart.orderId}`,
+    );
+    await releaseExpiredHolds({ db, jobs });
+    const about = (mail: ReceivedMail) =>
+      new RegExp(`^Message-ID: <mail-\\d+\\.order-${cart.orderId}@`, 'mi').test(mail.raw);
+    await waitFor(() => received.filter(about).length >= 3);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    const subjects = received.filter(about).map((mail) => /^Subject: (.*)$/m.exec(mail.raw)?.[1]);
+    expect(subjects).toHaveLength(3);
+    const order = (
+      await shop.app.inject({ method: 'GET', url: `/api/order/${cart.orderId}/${cart.key}` })
+    ).json();
+    expect(order.status).toBe('expired');
+  });
+
+  it('while the mail server is down, mails wait, and all arrive when it is back', async () => {
+    await smtp.stop();
+    const carts = await Promise.all([readyCart(shop.app, variantId), readyCart(shop.app, variantId)]);
+    for (const cart of carts) await payWithPayPal(shop.app, cart);
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    const before = received.length;
+    await smtp.restart();
+    await waitFor(() => received.length >= before + 2, 90_000);
+    for (const cart of carts) {
+      expect(
+        received.filter((mail) => decodedMail(mail.raw).includes(`${cart.orderId}/${cart.key}`)),
+      ).toHaveLength(1);
+    }
+  }, 120_000);
+});

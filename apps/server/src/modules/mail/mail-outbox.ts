@@ -1,0 +1,57 @@
+import { sql } from 'drizzle-orm';
+import { type Database, queryRows } from '#src/db/client.ts';
+import type { JobQueue } from '#src/modules/jobs/job-queue.ts';
+
+export const mailKinds = [
+  'order-received',
+  'payment-received',
+  'transfer-reminder',
+  'transfer-expired',
+] as const;
+export type MailKind = (typeof mailKinds)[number];
+
+export const sendMailJob = 'mail.send';
+
+/**
+ * Queues a mail about an order in the caller's transaction (the transactional outbox): the row and its
+ * sending job exist exactly when the state change that causes the mail commits. Each kind is sent once
+ * per order, however often the change is reported (a webhook and the buyer's return, say).
+ */
+export async function queueOrderMail(
+  tx: Database,
+  jobs: Pick<JobQueue, 'enqueue'>,
+  orderId: number,
+  kind: MailKind,
+): Promise<void> {
+  const [mail] = await queryRows<{ id: number }>(
+    tx,
+    sql`INSERT INTO mails (order_id, kind, dedupe_key) VALUES (${orderId}, ${kind}, ${`${kind}:${orderId}`})
+        ON CONFLICT (dedupe_key) DO NOTHING RETURNING id`,
+  );
+  if (mail) await jobs.enqueue(tx, sendMailJob, { mailId: mail.id });
+}
+
+export type MailRow = {
+  id: number;
+  order_id: number;
+  kind: MailKind;
+  status: 'queued' | 'sent';
+  attempts: number;
+  created_at: Date;
+};
+
+export async function findMail(db: Database, mailId: number): Promise<MailRow | null> {
+  const [mail] = await queryRows<MailRow>(db, sql`SELECT * FROM mails WHERE id = ${mailId}`);
+  return mail ?? null;
+}
+
+export async function markMailSent(db: Database, mailId: number, messageId: string): Promise<void> {
+  await db.execute(
+    sql`UPDATE mails SET status = 'sent', sent_at = now(), message_id = ${messageId}, attempts = attempts + 1
+        WHERE id = ${mailId}`,
+  );
+}
+
+export async function countFailedAttempt(db: Database, mailId: number): Promise<void> {
+  await db.execute(sql`UPDATE mails SET attempts = attempts + 1 WHERE id = ${mailId}`);
+}

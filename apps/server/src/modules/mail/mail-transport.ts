@@ -1,0 +1,62 @@
+import { mkdir, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import MailComposer from 'nodemailer/lib/mail-composer/index.js';
+
+export type OutgoingMail = {
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  /** Fixed per outbox row, so that a mail sent again after a crash is recognisably the same one. */
+  messageId: string;
+  attachments?: { filename: string; content: Buffer; cid?: string; contentType?: string }[];
+};
+
+export type MailTransport = {
+  /** Where mails go, for the start-up log: `smtp://host:port` or the outbox folder. */
+  readonly target: string;
+  send(mail: OutgoingMail): Promise<void>;
+  close(): void;
+};
+
+/**
+ * SMTP when SMTP_URL is set; otherwise every mail is written as an .eml file to `outboxDir`, which any
+ * mail program opens: the shop works offline and nothing it would have sent is lost.
+ */
+export function createMailTransport(options: {
+  smtpUrl: string | undefined;
+  from: string;
+  outboxDir: string;
+}): MailTransport {
+  if (options.smtpUrl) {
+    const smtp = nodemailer.createTransport(options.smtpUrl, {
+      from: options.from,
+      // A mail server that hangs must not hold a job for the whole expiry.
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 30_000,
+    } as never);
+    const url = new URL(options.smtpUrl);
+    return {
+      target: `${url.protocol}//${url.host}`,
+      async send(mail) {
+        await smtp.sendMail({ from: options.from, ...mail });
+      },
+      close: () => smtp.close(),
+    };
+  }
+  return {
+    target: options.outboxDir,
+    async send(mail) {
+      await mkdir(options.outboxDir, { recursive: true });
+      const message = await new MailComposer({ from: options.from, ...mail }).compile().build();
+      const name = `${mail.messageId.replace(/[^A-Za-z0-9.-]/g, '_')}.eml`;
+      // Written whole or not at all: a reader never sees half a mail, and a resend replaces the file.
+      const partial = path.join(options.outboxDir, `.${name}.partial`);
+      await writeFile(partial, message);
+      await rename(partial, path.join(options.outboxDir, name));
+    },
+    close: () => {},
+  };
+}

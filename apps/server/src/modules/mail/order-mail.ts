@@ -1,0 +1,137 @@
+import { sql } from 'drizzle-orm';
+import type { PaymentsConfig } from '#src/config.ts';
+import { type Database, queryRows } from '#src/db/client.ts';
+import type { BrandConfigs } from '#src/modules/brands/brand-config.ts';
+import type { BrandDirectory } from '#src/modules/brands/brand-directory.ts';
+import { epcPayload, epcQrPng } from '#src/modules/documents/epc-qr.ts';
+import { snapshotOf } from '#src/modules/orders/order-snapshot.ts';
+import { findOrder } from '#src/modules/orders/orders.repository.ts';
+import { paymentReference } from '#src/modules/orders/payment-reference.ts';
+import type { MailRow } from './mail-outbox.ts';
+import type { OutgoingMail } from './mail-transport.ts';
+import {
+  type MailBrand,
+  type MailMessage,
+  type MailOrder,
+  renderMail,
+  type WireTransferDetails,
+} from './templates/render-mail.ts';
+
+export type OrderMailDeps = {
+  db: Database;
+  brands: Pick<BrandDirectory, 'byId'>;
+  brandConfigs: BrandConfigs;
+  payments: PaymentsConfig;
+};
+
+const qrCid = 'girocode@shop';
+
+/**
+ * Builds the mail an outbox row stands for from the order as it is now, in the order's language and with
+ * its brand's name, colours and contacts. Null when the order has no address to write to.
+ */
+export async function composeOrderMail(deps: OrderMailDeps, mail: MailRow): Promise<OutgoingMail | null> {
+  const order = await findOrder(deps.db, mail.order_id);
+  const email = order?.customer_data?.email;
+  if (!order || !email) return null;
+  const brand = await deps.brands.byId(order.brand_id);
+  if (!brand) throw new Error(`brand ${order.brand_id} of order ${order.id} not found`);
+  const config = await deps.brandConfigs.get(brand.short);
+  const locale = order.locale;
+  const snapshot = await snapshotOf(deps.db, order, locale);
+  const orderUrl = `${brand.origin}/view/${order.id}/${order.order_key}`;
+  const mailOrder: MailOrder = {
+    id: order.id,
+    customerName: `${order.customer_data?.firstName ?? ''} ${order.customer_data?.lastName ?? ''}`.trim(),
+    items: snapshot.items.map((item) => ({
+      title: item.title,
+      quantity: item.quantity,
+      totalCents: item.quantity * item.unit_price_cents,
+    })),
+    totalCents: snapshot.totals.subtotalCents - snapshot.totals.discountCents,
+    orderUrl,
+  };
+  const mailBrand: MailBrand = {
+    name: config.storeName,
+    logoUrl: null,
+    colors: { primary: config.colors.primary, primaryContrast: config.colors.primaryContrast },
+    supportEmail: config.supportMail || null,
+    supportPhone: config.supportPhone || null,
+    website: brand.origin,
+    company: config.company,
+  };
+
+  const attachments: NonNullable<OutgoingMail['attachments']> = [];
+  const bank = deps.payments.wireTransfer;
+  const wireTransfer = async (): Promise<WireTransferDetails> => {
+    const reference = paymentReference(brand.short, order.id);
+    const payload = epcPayload({
+      name: bank.accountHolder,
+      iban: bank.iban,
+      bic: bank.bic,
+      amountCents: order.total_cents,
+      reference,
+    });
+    attachments.push({ filename: 'girocode.png', content: await epcQrPng(payload), cid: qrCid });
+    return {
+      accountHolder: bank.accountHolder,
+      iban: bank.iban,
+      bic: bank.bic,
+      bank: bank.bank,
+      reference,
+      amountCents: order.total_cents,
+      dueDate: (order.hold_until ?? new Date()).toISOString().slice(0, 10),
+      qrImageCid: qrCid,
+    };
+  };
+
+  let message: MailMessage;
+  switch (mail.kind) {
+    case 'order-received':
+      message = {
+        kind: 'order-received',
+        order: mailOrder,
+        wireTransfer: order.payment_type === 'wiretransfer' ? await wireTransfer() : null,
+      };
+      break;
+    case 'payment-received': {
+      const vouchers = await queryRows<{ id: number; code: string }>(
+        deps.db,
+        sql`SELECT id, code FROM vouchers WHERE order_id = ${order.id} ORDER BY id`,
+      );
+      const [invoice] = await queryRows<{ invoice_number: string }>(
+        deps.db,
+        sql`SELECT invoice_number FROM invoices WHERE order_id = ${order.id}`,
+      );
+      const access = `${order.id}/${order.order_key}`;
+      message = {
+        kind: 'payment-received',
+        order: mailOrder,
+        voucherCount: vouchers.length,
+        voucherLinks: vouchers.map((voucher) => ({
+          code: voucher.code,
+          url: `${brand.origin}/api/voucher/download/${access}/${voucher.id}.pdf`,
+        })),
+        invoiceUrl: invoice
+          ? `${brand.origin}/api/invoice/download/${access}/${invoice.invoice_number}.pdf`
+          : null,
+      };
+      break;
+    }
+    case 'transfer-reminder':
+      message = { kind: 'transfer-reminder', order: mailOrder, wireTransfer: await wireTransfer() };
+      break;
+    case 'transfer-expired':
+      message = { kind: 'transfer-expired', order: mailOrder };
+      break;
+  }
+  const rendered = await renderMail(message, mailBrand, locale);
+  return {
+    to: email,
+    subject: rendered.subject,
+    html: rendered.html,
+    text: rendered.text,
+    messageId: `<mail-${mail.id}.order-${order.id}@${new URL(brand.origin).hostname}>`,
+    attachments,
+  };
+}

@@ -1,0 +1,53 @@
+/** The partner brand a mail is sent for: its look in the header and its contacts in the footer. */
+export type MailBrand = {
+  name: string;
+  /** Absolute https URL of a PNG logo; without one the header shows the name as text. */
+  logoUrl: string | null;
+  colors: { primary: string; primaryContrast: string };
+  supportEmail: string | null;
+  supportPhone: string | null;
+  /** Absolute origin, e.g. 'https://autoclub.example'. */
+  website: string;
+  /** Legal name for the footer. */
+  company: string;
+};
+
+export type MailOrder = {
+  id: number;
+  customerName: string;
+  items: { title: string; quantity: number; totalCents: number }[];
+  totalCents: number;
+  /** Absolute link to the order page with its key; the vouchers are printed there. */
+  orderUrl: string;
+};
+
+export type WireTransferDetails = {
+  accountHolder: string;
+  iban: string;
+  bic: string;
+  bank: string;
+  reference: string;
+  amountCents: number;
+  /** YYYY-MM-DD */
+  dueDate: string;
+  /** Content id of an attached EPC QR PNG ("GiroCode"). */
+  qrImageCid: string | null;
+};
+
+export type MailMessage =
+  | { kind: 'order-received'; order: MailOrder; wireTransfer: WireTransferDetails | null }
+  | {
+      kind: 'payment-received';
+      order: MailOrder;
+      voucherCount: number;
+      invoiceUrl: string | null;
+      voucherLinks: { code: string; url: string }[];
+    }
+  /** Sent some days before an unpaid transfer's hold expires. */
+  | { kind: 'transfer-reminder'; order: MailOrder; wireTransfer: WireTransferDetails }
+  /** The order was cancelled because no payment arrived; its vouchers are released. */
+  | { kind: 'transfer-expired'; order: MailOrder };
+
+export type MailKind = MailMessage['kind'];
+
+export type RenderedMail = { subject: string; html: string; text: string };

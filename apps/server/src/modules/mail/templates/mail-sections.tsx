@@ -1,0 +1,87 @@
+import { Button, Column, Heading, Img, Row, Section, Text } from '@react-email/components';
+import type { Locale } from '@shop/contracts/locale';
+import { formatIban, formatMailDate, formatMailPrice } from './mail-format.ts';
+import type { MailBrand, MailOrder, WireTransferDetails } from './mail-message.ts';
+import * as styles from './mail-styles.ts';
+import { mailTexts } from './mail-texts.ts';
+
+/** The ordered vouchers with their prices and the total. */
+export function OrderSummary({ order, locale }: { order: MailOrder; locale: Locale }) {
+  const texts = mailTexts[locale].summary;
+  return (
+    <Section style={styles.summary}>
+      <Heading as="h2" style={styles.subheading}>
+        {texts.title}
+      </Heading>
+      <Text style={styles.detail}>{texts.orderNumber(order.id)}</Text>
+      {order.items.map((item, index) => (
+        // Items carry no id, and the same title may appear twice with other quantities.
+        // biome-ignore lint/suspicious/noArrayIndexKey: the list is rendered once and never reordered
+        <Row key={index}>
+          <Column style={styles.cell}>
+            {item.quantity} × {item.title}
+          </Column>
+          <Column style={styles.amountCell}>{formatMailPrice(item.totalCents, locale)}</Column>
+        </Row>
+      ))}
+      <Row style={styles.totalRow}>
+        <Column style={styles.cell}>{texts.total}</Column>
+        <Column style={styles.amountCell}>{formatMailPrice(order.totalCents, locale)}</Column>
+      </Row>
+    </Section>
+  );
+}
+
+/** Everything needed to pay by bank transfer, as label-value lines that survive the plain-text part intact. */
+export function WireTransferPanel({
+  wireTransfer,
+  locale,
+}: {
+  wireTransfer: WireTransferDetails;
+  locale: Locale;
+}) {
+  const texts = mailTexts[locale].wireTransfer;
+  const details: [label: string, value: string][] = [
+    [texts.accountHolder, wireTransfer.accountHolder],
+    [texts.iban, formatIban(wireTransfer.iban)],
+    [texts.bic, wireTransfer.bic],
+    [texts.bank, wireTransfer.bank],
+    [texts.reference, wireTransfer.reference],
+    [texts.amount, formatMailPrice(wireTransfer.amountCents, locale)],
+    [texts.dueDate, formatMailDate(wireTransfer.dueDate, locale)],
+  ];
+  return (
+    <Section style={styles.panel}>
+      <Heading as="h2" style={styles.panelHeading}>
+        {texts.title}
+      </Heading>
+      {details.map(([label, value]) => (
+        <Text key={label} style={styles.detail}>
+          {label}: <strong>{value}</strong>
+        </Text>
+      ))}
+      <Text style={{ ...styles.paragraph, marginTop: '12px' }}>{texts.referenceNote}</Text>
+      {wireTransfer.qrImageCid && (
+        <>
+          <Text style={styles.paragraph}>{texts.qrHint}</Text>
+          <Img src={`cid:${wireTransfer.qrImageCid}`} alt={texts.qrAlt} width="160" height="160" />
+        </>
+      )}
+    </Section>
+  );
+}
+
+/** The one call to action of a mail, in the brand's colours. */
+export function ActionButton({ brand, href, label }: { brand: MailBrand; href: string; label: string }) {
+  const colours = styles.brandColours(brand);
+  return (
+    <Section style={styles.buttonBox}>
+      <Button
+        href={href}
+        style={{ ...styles.button, backgroundColor: colours.primary, color: colours.primaryContrast }}
+      >
+        {label}
+      </Button>
+    </Section>
+  );
+}

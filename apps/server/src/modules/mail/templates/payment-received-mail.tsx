@@ -1,0 +1,52 @@
+import { Heading, Link, Text } from '@react-email/components';
+import { MailLayout, type MailProps } from './mail-layout.tsx';
+import { ActionButton, OrderSummary } from './mail-sections.tsx';
+import * as styles from './mail-styles.ts';
+import { mailTexts } from './mail-texts.ts';
+
+/** The payment arrived: the vouchers can be printed from the order page or downloaded one by one. */
+export function PaymentReceivedMail({ message, brand, locale, subject }: MailProps<'payment-received'>) {
+  const texts = mailTexts[locale];
+  const { order, voucherCount, voucherLinks, invoiceUrl } = message;
+  const hasDownloads = voucherLinks.length > 0 || invoiceUrl !== null;
+  return (
+    <MailLayout
+      brand={brand}
+      locale={locale}
+      subject={subject}
+      preview={texts.preview.paymentReceived}
+      heading={texts.paymentReceived.heading}
+      customerName={order.customerName}
+    >
+      <Text style={styles.paragraph}>{texts.paymentReceived.intro(voucherCount)}</Text>
+      <Text style={styles.paragraph}>{texts.paymentReceived.guestNames}</Text>
+      <ActionButton
+        brand={brand}
+        href={order.orderUrl}
+        label={texts.paymentReceived.printButton(voucherCount)}
+      />
+      {hasDownloads && (
+        <>
+          <Heading as="h2" style={styles.subheading}>
+            {texts.paymentReceived.downloads}
+          </Heading>
+          {voucherLinks.map((voucher) => (
+            <Text key={voucher.code} style={styles.detail}>
+              <Link style={styles.link} href={voucher.url}>
+                {texts.paymentReceived.voucher(voucher.code)}
+              </Link>
+            </Text>
+          ))}
+          {invoiceUrl && (
+            <Text style={styles.detail}>
+              <Link style={styles.link} href={invoiceUrl}>
+                {texts.paymentReceived.invoice}
+              </Link>
+            </Text>
+          )}
+        </>
+      )}
+      <OrderSummary order={order} locale={locale} />
+    </MailLayout>
+  );
+}

@@ -1,0 +1,121 @@
+import type { Locale } from '@shop/contracts/locale';
+import { sql } from 'drizzle-orm';
+import { type Database, queryRows, withDates } from '#src/db/client.ts';
+import { translatedSql } from '#src/db/translate.ts';
+import { newVoucherCode } from './voucher-code.ts';
+
+export type GuestData = { firstName: string; lastName: string };
+
+export type VoucherRow = {
+  id: number;
+  order_id: number;
+  order_item_id: number;
+  code: string;
+  guest_data: GuestData | null;
+  message: string | null;
+  layout: 'plain' | 'gift';
+  valid_until: Date;
+  created_at: Date;
+  printed_at: Date | null;
+};
+
+/** One voucher per unit bought, valid three years from payment (SPEC §9); a repeat adds none. */
+export async function createVouchers(tx: Database, orderId: number): Promise<void> {
+  const items = await queryRows<{ id: number; quantity: number }>(
+    tx,
+    sql`SELECT id, quantity FROM order_items WHERE order_id = ${orderId}
+        AND NOT EXISTS (SELECT 1 FROM vouchers WHERE order_id = ${orderId}) ORDER BY id`,
+  );
+  const rows = items.flatMap((item) =>
+    Array.from(
+      { length: item.quantity },
+      () => sql`(${orderId}, ${item.id}, ${newVoucherCode()}, now() + interval '3 years')`,
+    ),
+  );
+  if (!rows.length) return;
+  // The code index is unique across all brands; a collision (55 random bits) fails the payment's
+  // transaction, which is retried as a whole, rather than being papered over.
+  await tx.execute(
+    sql`INSERT INTO vouchers (order_id, order_item_id, code, valid_until) VALUES ${sql.join(rows, sql`, `)}`,
+  );
+}
+
+export function listVouchers(db: Database, orderId: number): Promise<VoucherRow[]> {
+  return queryRows<VoucherRow>(db, sql`SELECT * FROM vouchers WHERE order_id = ${orderId} ORDER BY id`);
+}
+
+/** A voucher of this order only: another order's voucher id finds nothing. */
+export async function findVoucher(
+  db: Database,
+  orderId: number,
+  voucherId: number,
+): Promise<VoucherRow | null> {
+  const [voucher] = await queryRows<VoucherRow>(
+    db,
+    sql`SELECT * FROM vouchers WHERE id = ${voucherId} AND order_id = ${orderId}`,
+  );
+  return voucher ?? null;
+}
+
+/** Changes guest data, message and layout while the voucher was never printed; null when it was. */
+export async function updateUnprintedVoucher(
+  db: Database,
+  orderId: number,
+  voucherId: number,
+  change: { guest: GuestData; message: string | null; layout: 'plain' | 'gift' },
+): Promise<VoucherRow | null> {
+  const [voucher] = await queryRows<VoucherRow>(
+    db,
+    sql`UPDATE vouchers SET guest_data = ${JSON.stringify(change.guest)}::jsonb, message = ${change.message},
+          layout = ${change.layout}
+        WHERE id = ${voucherId} AND order_id = ${orderId} AND printed_at IS NULL RETURNING *`,
+  );
+  return voucher ?? null;
+}
+
+/** Locks the guest data: the first download wins, later ones keep its time. */
+export async function markPrinted(db: Database, voucherId: number): Promise<boolean> {
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`UPDATE vouchers SET printed_at = now() WHERE id = ${voucherId} AND printed_at IS NULL RETURNING id`,
+  );
+  return rows.length === 1;
+}
+
+/** A voucher with what is printed on it: the offer, its hotel and the stay. */
+export type VoucherDetails = VoucherRow & {
+  offer_title: string;
+  nights: number;
+  persons: number;
+  board: string | null;
+  hotel_name: string;
+  hotel_street: string | null;
+  hotel_postcode: string | null;
+  hotel_city: string | null;
+  hotel_country: string | null;
+  paid_at: Date | null;
+};
+
+export async function findVoucherDetails(
+  db: Database,
+  orderId: number,
+  voucherId: number,
+  locale: Locale,
+): Promise<VoucherDetails | null> {
+  const [voucher] = await queryRows<VoucherDetails>(
+    db,
+    sql`SELECT vo.*, ${translatedSql('o.title', locale)} AS offer_title, v.nights, v.persons,
+          ${translatedSql('b.name', locale)} AS board, h.name AS hotel_name,
+          trim(concat_ws(' ', h.street, h.house_number)) AS hotel_street, h.postcode AS hotel_postcode,
+          h.city AS hotel_city, h.country_iso AS hotel_country, ord.paid_at
+        FROM vouchers vo
+        JOIN orders ord ON ord.id = vo.order_id
+        JOIN order_items i ON i.id = vo.order_item_id
+        JOIN variants v ON v.id = i.variant_id
+        JOIN offers o ON o.id = v.offer_id
+        JOIN hotels h ON h.id = o.hotel_id
+        LEFT JOIN boards b ON b.code = o.board_code
+        WHERE vo.id = ${voucherId} AND vo.order_id = ${orderId}`,
+  );
+  return withDates(voucher, ['valid_until', 'created_at', 'printed_at', 'paid_at']) ?? null;
+}

@@ -1,0 +1,124 @@
+import type { Voucher, VoucherUpdate } from '@shop/contracts/vouchers';
+import { voucherUpdateSchema } from '@shop/contracts/vouchers';
+import type { Database } from '#src/db/client.ts';
+import { HttpProblem } from '#src/http/problem.ts';
+import type { BrandConfigs } from '#src/modules/brands/brand-config.ts';
+import type { BrandLogos } from '#src/modules/brands/brand-logo.ts';
+import { renderVoucherPdf } from '#src/modules/documents/voucher-pdf.ts';
+import { loadOrder, type Shopper } from '#src/modules/orders/order-access.ts';
+import { bookingInstructions } from './booking-instructions.ts';
+import {
+  findVoucher,
+  findVoucherDetails,
+  markPrinted,
+  updateUnprintedVoucher,
+  type VoucherDetails,
+} from './vouchers.repository.ts';
+
+export type VoucherDeps = {
+  db: Database;
+  brandConfigs: BrandConfigs;
+  brandLogos: BrandLogos;
+  /** PAYMENTS_MODE=sandbox: every voucher is a specimen, never a valid one. */
+  isSpecimen: boolean;
+};
+
+type Access = { orderId: number; key: string; voucherId: number };
+
+const voucherNotFound = () => new HttpProblem(404, 'not-found', 'voucher');
+
+async function details(deps: VoucherDeps, shopper: Shopper, access: Access): Promise<VoucherDetails> {
+  const order = await loadOrder(deps.db, shopper, access.orderId, access.key);
+  const voucher = await findVoucherDetails(deps.db, order.id, access.voucherId, shopper.locale);
+  if (!voucher) throw voucherNotFound();
+  return voucher;
+}
+
+function presentVoucher(voucher: VoucherDetails): Voucher {
+  return {
+    id: voucher.id,
+    code: voucher.code,
+    offerTitle: voucher.offer_title,
+    hotelName: voucher.hotel_name,
+    nights: voucher.nights,
+    persons: voucher.persons,
+    validUntil: voucher.valid_until.toISOString(),
+    customer: voucher.guest_data,
+    message: voucher.message,
+    layout: voucher.layout,
+    isLocked: voucher.printed_at !== null,
+    printedAt: voucher.printed_at?.toISOString() ?? null,
+  };
+}
+
+export async function getVoucher(deps: VoucherDeps, shopper: Shopper, access: Access): Promise<Voucher> {
+  return presentVoucher(await details(deps, shopper, access));
+}
+
+/** SPEC §4: guest data (and the gift message and layout) change until the voucher is first printed. */
+export async function updateVoucher(
+  deps: VoucherDeps,
+  shopper: Shopper,
+  access: Access,
+  input: VoucherUpdate,
+): Promise<Voucher> {
+  const change = voucherUpdateSchema.parse(input);
+  const order = await loadOrder(deps.db, shopper, access.orderId, access.key);
+  const updated = await updateUnprintedVoucher(deps.db, order.id, access.voucherId, {
+    guest: change.customer,
+    message: change.message,
+    layout: change.layout,
+  });
+  if (!updated) {
+    if (!(await findVoucher(deps.db, order.id, access.voucherId))) throw voucherNotFound();
+    throw new HttpProblem(409, 'voucher-locked');
+  }
+  return getVoucher(deps, shopper, access);
+}
+
+/**
+ * The voucher as a PDF; the first download prints it, which locks its guest data (SPEC §4). Of many
+ * downloads at once exactly one locks it; all get the same document.
+ */
+export async function downloadVoucher(deps: VoucherDeps, shopper: Shopper, access: Access) {
+  const voucher = await details(deps, shopper, access);
+  if (!voucher.printed_at) await markPrinted(deps.db, voucher.id);
+  const config = await deps.brandConfigs.get(shopper.brand.short);
+  const guest = voucher.guest_data;
+  return renderVoucherPdf({
+    locale: shopper.locale,
+    code: voucher.code,
+    layout: voucher.layout,
+    message: voucher.message,
+    guestName: guest ? `${guest.firstName} ${guest.lastName}` : null,
+    offerTitle: voucher.offer_title,
+    hotel: {
+      name: voucher.hotel_name,
+      street: voucher.hotel_street || null,
+      postcode: voucher.hotel_postcode,
+      city: voucher.hotel_city,
+      country: voucher.hotel_country,
+      phone: null,
+      email: null,
+    },
+    nights: voucher.nights,
+    persons: voucher.persons,
+    board: voucher.board,
+    validUntil: voucher.valid_until,
+    issuedAt: voucher.paid_at ?? voucher.created_at,
+    orderId: voucher.order_id,
+    bookingInstructions: bookingInstructions(shopper.locale, {
+      brandName: config.storeName,
+      supportEmail: config.supportMail,
+    }),
+    brand: {
+      name: config.storeName,
+      logoPng: await deps.brandLogos.png(config.logo),
+      primaryColor: config.colors.primary,
+      supportEmail: config.supportMail || null,
+      supportPhone: config.supportPhone || null,
+      website: shopper.brand.origin,
+    },
+    specimen: deps.isSpecimen,
+  });
+}

@@ -1,0 +1,127 @@
+import type { Page, Response } from 'playwright-core';
+import { expect, test } from 'vitest';
+import { formatViolations, isBlocking, runAxe, saveAxeReport } from '../support/axe.ts';
+import { allOffers, type Offer, offerById, offerPath } from '../support/catalogue.ts';
+import { expectText, heading, textOf } from '../support/page-helpers.ts';
+import { journey, type Shop } from '../support/shop.ts';
+
+/**
+ * After paying (SPEC §4): the order page lists one voucher per unit, takes the guest's name, a message
+ * and the layout until the voucher is printed, then shows them locked; the invoice is a PDF link.
+ */
+
+/** An offer with unlimited stock, from the end of the catalogue like the checkout journey's. */
+async function offerInStock(skip: number): Promise<Offer> {
+  let seen = 0;
+  for (const summary of (await allOffers()).reverse()) {
+    if (summary.isSoldOut) continue;
+    const offer = await offerById(summary.id);
+    if (!offer.variants.every((variant) => !variant.isSoldOut && variant.piecesLeft === null)) continue;
+    if (seen++ === skip) return offer;
+  }
+  throw new Error('the demo catalogue has no offer in stock');
+}
+
+/** One voucher bought as a guest and paid with PayPal in the payment sandbox: the order page. */
+async function buyOneVoucher(shop: Shop, offer: Offer): Promise<Page> {
+  const { page } = await shop.open(offerPath(offer), { cookieConsent: 'necessary' });
+  await page.getByRole('button', { name: 'In den Warenkorb' }).click();
+  const cart = page.getByRole('dialog', { name: 'Warenkorb' });
+  await cart.locator('.order-line').first().waitFor();
+  await cart.getByRole('link', { name: 'Zur Kasse' }).click();
+  await page.waitForURL((url) => url.pathname === '/checkout');
+  await page.getByRole('combobox', { name: 'Anrede' }).selectOption('20');
+  const fields: [string, string][] = [
+    ['Vorname', 'Erika'],
+    ['Nachname', 'Mustermann'],
+    ['E-Mail-Adresse', 'erika@example.com'],
+    ['Straße', 'Hauptstraße'],
+    ['Hausnummer', '12a'],
+    ['Postleitzahl', '80331'],
+    ['Ort', 'München'],
+  ];
+  for (const [name, value] of fields) await page.getByRole('textbox', { name, exact: true }).fill(value);
+  await page.getByRole('combobox', { name: 'Land' }).selectOption('DE');
+  await page.getByRole('checkbox', { name: /Ich akzeptiere die AGB/ }).check();
+  await page.getByRole('radio', { name: /^PayPal/ }).check();
+  await page.getByRole('button', { name: 'Zahlungspflichtig bestellen' }).click();
+  await page.waitForURL(/\/sandbox\//);
+  await page.getByRole('button', { name: 'Zahlung freigeben' }).click();
+  await page.waitForURL(/\/complete\/\d+\/[^/]+$/, { timeout: 20_000 });
+  await page.locator('[data-order-status="paid"]').waitFor();
+  return page;
+}
+
+async function expectNoBlockingViolations(page: Page, name: string) {
+  const violations = await runAxe(page);
+  await saveAxeReport(name, violations);
+  expect(violations.filter(isBlocking), formatViolations(violations)).toEqual([]);
+}
+
+journey('vouchers: guest data, printing and the invoice on the order page', (shop) => {
+  test('the guest name is saved, the first download locks it, and the invoice is a PDF', async () => {
+    const page = await buyOneVoucher(shop, await offerInStock(3));
+    await expectText(heading(page), 'Vielen Dank für Ihren Einkauf!');
+    const vouchers = page.getByRole('region', { name: 'Ihre Gutscheine' });
+    const card = vouchers.getByRole('article');
+    await card.getByRole('textbox', { name: 'Vorname' }).waitFor();
+    expect(await card.count()).toBe(1);
+    const title = await textOf(card.getByRole('heading', { level: 3 }));
+    const code = title.replace(/^Gutschein /, '');
+    expect(code).not.toBe('');
+    expect(await textOf(card.locator('.voucher-facts'))).toMatch(/Gültig bis \d{1,2}\. \p{L}+ \d{4}/u);
+    await expectText(card.locator('.notice'), /nicht mehr geändert werden/);
+    await expectNoBlockingViolations(page, 'order-vouchers-form');
+
+    // Without a name: the message names the field, is read with it, and the focus goes there.
+    const firstName = card.getByRole('textbox', { name: 'Vorname' });
+    await card.getByRole('button', { name: 'Gästedaten speichern' }).click();
+    await expectText(card.locator('.field-error').first(), 'Vorname ist ein Pflichtfeld.');
+    expect(await firstName.getAttribute('aria-invalid')).toBe('true');
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('name')))
+      .toBe('firstName');
+
+    await firstName.fill('Jürgen');
+    await card.getByRole('textbox', { name: 'Nachname' }).fill('Groß');
+    await card.getByRole('textbox', { name: 'Persönliche Nachricht' }).fill('Schöne Tage am See!');
+    await expectText(card.locator('.field-hint').last(), '19 von 500 Zeichen');
+    await card.getByRole('radio', { name: 'Als Geschenk' }).check();
+    await card.getByRole('button', { name: 'Gästedaten speichern' }).click();
+    await expectText(
+      card.locator('.voucher-saved'),
+      `Die Gästedaten von Gutschein ${code} wurden gespeichert.`,
+    );
+    expect(await card.locator('.field-error').count()).toBe(0);
+
+    // The PDF opens in a new tab; that first download locks the guest data, and the card shows it.
+    const pdf = page
+      .context()
+      .waitForEvent('response', (response: Response) => response.url().includes('/api/voucher/download/'));
+    await card.getByRole('link', { name: /PDF herunterladen \/ drucken/ }).click();
+    const answer = await pdf;
+    expect(answer.status()).toBe(200);
+    expect(answer.headers()['content-type']).toBe('application/pdf');
+    await expectText(card.locator('.voucher-locked'), /wurde gedruckt/);
+    expect(await card.getByRole('textbox').count()).toBe(0);
+
+    // Still locked after a reload, with the saved data read-only.
+    await page.reload();
+    await page.locator('[data-order-status="paid"]').waitFor();
+    const locked = page.getByRole('region', { name: 'Ihre Gutscheine' }).getByRole('article');
+    await expectText(locked.locator('.voucher-locked'), /Die Gästedaten können nicht mehr geändert werden/);
+    const facts = await textOf(locked);
+    expect(facts).toContain('Jürgen Groß');
+    expect(facts).toContain('Schöne Tage am See!');
+    expect(facts).toContain('Als Geschenk');
+    expect(await locked.getByRole('textbox').count()).toBe(0);
+    await expectNoBlockingViolations(page, 'order-vouchers-locked');
+
+    const invoice = page.getByRole('link', { name: /Rechnung \(PDF\)/ });
+    const href = await invoice.getAttribute('href');
+    expect(href).toMatch(/^\/api\/invoice\/download\/\d+\/[^/]+\/[A-Z0-9-]+\.pdf$/);
+    expect(await invoice.getAttribute('target')).toBe('_blank');
+    const invoicePdf = await page.request.get(href ?? '');
+    expect(invoicePdf.headers()['content-type']).toBe('application/pdf');
+  });
+});
