@@ -3,6 +3,7 @@ import { formatPrice } from '@shop/contracts/money';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { DataDirInUse } from './db/data-dir-lock.ts';
 import { importStatement } from './modules/bank/bank-import.ts';
 import { StatementFormatError } from './modules/bank/camt053.ts';
 
@@ -14,11 +15,6 @@ async function main(): Promise<void> {
   const files = process.argv.slice(2).filter((argument) => argument !== '--');
   if (files.length === 0) throw new ConfigError(['usage: npm run bank-import -- <camt.053 file> […]']);
   const config = { ...loadConfig(), jobsInServer: false, seedOnStart: false, logLevel: 'warn' };
-  if (!config.databaseUrl && (await serverAnswers(config.port))) {
-    throw new ConfigError([
-      `the shop is running on port ${config.port} with the embedded database, which one process at a time may open: stop it, import, start it again`,
-    ]);
-  }
   const database = await openDatabase({
     url: config.databaseUrl,
     dataDir: config.dataDir,
@@ -52,16 +48,12 @@ async function main(): Promise<void> {
   }
 }
 
-async function serverAnswers(port: number): Promise<boolean> {
-  try {
-    return (await fetch(`http://127.0.0.1:${port}/healthz`, { signal: AbortSignal.timeout(1000) })).ok;
-  } catch {
-    return false;
-  }
-}
-
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError || error instanceof StatementFormatError) {
+  if (
+    error instanceof ConfigError ||
+    error instanceof StatementFormatError ||
+    error instanceof DataDirInUse
+  ) {
     console.error(error.message);
     process.exit(2);
   }

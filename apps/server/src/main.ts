@@ -4,6 +4,7 @@ import { buildApp } from './app.ts';
 import { superviseServerProcesses } from './cluster-primary.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { type Database, LOCK_IDS, openDatabase } from './db/client.ts';
+import { DataDirInUse } from './db/data-dir-lock.ts';
 import { startMetricsServer } from './modules/ops/ops.routes.ts';
 import { isCatalogueEmpty, seedDemoCatalogue } from './seed/demo-catalogue.ts';
 
@@ -74,7 +75,7 @@ async function serve(config: Config): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError) {
+  if (error instanceof ConfigError || error instanceof DataDirInUse) {
     console.error(error.message);
     process.exit(2);
   }

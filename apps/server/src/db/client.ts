@@ -12,6 +12,7 @@ import { type PgDatabase, PgDialect, type PgQueryResultHKT } from 'drizzle-orm/p
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { claimDataDir } from './data-dir-lock.ts';
 import * as schema from './schema/index.ts';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -54,7 +55,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
 }
 
 async function openPglite(dataDir: string): Promise<DatabaseHandle> {
-  if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
+  const isOnDisk = !dataDir.startsWith('memory://');
+  if (isOnDisk) mkdirSync(dataDir, { recursive: true });
+  const lock = isOnDisk ? claimDataDir(dataDir) : null;
   const client = await PGlite.create(dataDir.startsWith('memory://') ? undefined : dataDir, {
     extensions: { pg_trgm, unaccent },
   });
@@ -67,7 +70,10 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
     // PGlite is one in-process connection: nothing else can race it.
     migrate: () => migratePglite(db as never, { migrationsFolder }),
     withExclusiveLock: (_lockId, work) => work(),
-    close: () => client.close(),
+    close: async () => {
+      await client.close();
+      lock?.release();
+    },
   };
 }
 
