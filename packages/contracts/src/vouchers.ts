@@ -13,7 +13,10 @@ export const voucherPathParams = z.object({ id: idParam, key: orderKey, idVouche
 export const voucherDownloadParams = z.object({
   id: idParam,
   key: orderKey,
-  file: text().regex(/^[1-9][0-9]{0,9}\.pdf$/),
+  file: text()
+    .regex(/^[1-9][0-9]{0,9}\.pdf$/)
+    // Within PostgreSQL's integer range, like every other id.
+    .refine((file) => Number.parseInt(file, 10) <= 2_147_483_647),
 });
 export const invoiceDownloadParams = z.object({
   id: idParam,

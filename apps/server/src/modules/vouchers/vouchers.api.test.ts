@@ -100,6 +100,9 @@ describe('vouchers of a paid order', () => {
     const own = first.vouchers[0] as { id: number };
     expect((await get(`/api/voucher/${first.orderId}/wrong-key-123/${own.id}`)).statusCode).toBe(404);
     expect((await get(`/api/voucher/download/${first.orderId}/${first.key}/x.pdf`)).statusCode).toBe(400);
+    expect((await get(`/api/voucher/download/${first.orderId}/${first.key}/9999999999.pdf`)).statusCode).toBe(
+      400,
+    );
   });
 });
 
