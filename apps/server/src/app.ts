@@ -206,7 +206,7 @@ export async function buildApp({
     buildDir: path.join(repoRoot, 'apps/storefront/build'),
     assetsDir: path.join(repoRoot, 'assets'),
     mode: config.storefrontDev ? 'development' : config.env === 'test' ? 'test' : 'production',
-    assetUrl: config.assetUrl,
+    brandConfigs,
     pageCacheTtlMs: config.catalogueCacheTtlMs,
     resolveBrand: brands.resolve,
     isPaymentSandbox: config.payments.mode === 'sandbox',

@@ -12,7 +12,7 @@ import type {
   BrandConfig,
   ShopContext,
 } from '../../../../storefront/app/lib/shop-context.ts';
-import { createBrandConfigs } from '../brands/brand-config.ts';
+import type { BrandConfigs } from '../brands/brand-config.ts';
 import { chooseEncoding } from './content-encoding.ts';
 import { newNonce, pageContentSecurityPolicy } from './content-security-policy.ts';
 import { pageAddress } from './page-address.ts';
@@ -27,8 +27,8 @@ export type StorefrontOptions = {
   mode: 'production' | 'development' | 'test';
   /** How long a rendered page is reused for the same brand, language and URL (0 = never). */
   pageCacheTtlMs?: number;
-  /** The asset host brand configs are fetched from; unset = read them from `assetsDir`. */
-  assetUrl?: string | undefined;
+  /** The brand configs (modules/brands), one cache for the whole app. */
+  brandConfigs: BrandConfigs;
   /** The brand a host name belongs to, with its canonical origin (never the request's Host). */
   resolveBrand: (hostname: string) => Promise<{ short: string; origin: string }>;
   /** Payments are simulated (PAYMENTS_MODE=sandbox): every page says so. */
@@ -57,10 +57,7 @@ export async function registerStorefront(app: FastifyInstance, options: Storefro
   const clientDir = path.join(buildDir, 'client');
   const serverEntry = path.join(buildDir, 'server', 'index.js');
   const storefrontRoot = path.dirname(buildDir);
-  const brandConfigs = createBrandConfigs({
-    assetsDir: path.resolve(options.assetsDir),
-    assetUrl: options.assetUrl,
-  });
+  const { brandConfigs } = options;
   // The media route (hero pictures) and the sitemap read brand configs too, from this one cache.
   app.decorate('brandConfig', brandConfigs.get);
   const vite = options.mode === 'development' ? await startVite(app, storefrontRoot) : null;
