@@ -27,6 +27,8 @@ export type E2eContext = {
   port: number;
   /** `http://localhost:<port>` (the default brand, demo). */
   baseUrl: string;
+  /** The server's DATA_DIR (its PGlite, mail outbox, bank-statement inbox `bank-inbox/`); '' when disabled. */
+  dataDir: string;
 };
 
 declare module 'vitest' {

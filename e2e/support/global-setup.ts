@@ -17,7 +17,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     const message = `e2e: Chromium not found at ${chromiumPath} (apt-get install chromium)`;
     if (process.env.CI) throw new Error(message);
     console.warn(`\n⚠ ${message}: skipping every browser journey.\n`);
-    project.provide('e2e', { isEnabled: false, port: 0, baseUrl: '' } satisfies E2eContext);
+    project.provide('e2e', { isEnabled: false, port: 0, baseUrl: '', dataDir: '' } satisfies E2eContext);
     return async () => {};
   }
   if (!existsSync(path.join(storefrontBuild, 'server', 'index.js'))) {
@@ -31,6 +31,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     isEnabled: true,
     port: server.port,
     baseUrl: `http://localhost:${server.port}`,
+    dataDir: server.dataDir,
   } satisfies E2eContext);
   return server.stop;
 }
@@ -48,6 +49,8 @@ async function startServer() {
     PORT: String(port),
     DATA_DIR: dataDir,
     SEED_ON_START: 'true',
+    // Background jobs in this process: mails, and the bank-statement inbox the transfer journey drops into.
+    JOBS_IN_SERVER: 'true',
   };
   delete env.DATABASE_URL;
   delete env.STOREFRONT_DEV;
@@ -83,6 +86,7 @@ async function startServer() {
 
   return {
     port,
+    dataDir,
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));

@@ -1,89 +1,27 @@
-import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 import { formatViolations, isBlocking, runAxe, saveAxeReport } from '../support/axe.ts';
-import { allOffers, type Offer, offerById, offerPath } from '../support/catalogue.ts';
+import { offerPath } from '../support/catalogue.ts';
+import {
+  cartCount,
+  completePage,
+  decideAtProvider,
+  erika,
+  fillCustomer,
+  offerInStock,
+  pay,
+  startCheckout,
+  submitButton,
+  wireDetails,
+} from '../support/checkout.ts';
 import { screenshot } from '../support/out.ts';
 import { expectText, heading, textOf } from '../support/page-helpers.ts';
-import { journey, type PageOptions, type Shop, type ViewportName, viewports } from '../support/shop.ts';
+import { journey, type ViewportName, viewports } from '../support/shop.ts';
 
 /**
  * Buying as a guest (SPEC §4 order flow): customer data → prepare → close, with each payment type
  * against the server's payment sandbox (PayPal and Amazon Pay simulators), promotion codes and gift
  * cards; then the order page (/complete, /view) with its bank details.
  */
-
-/** An offer with plenty of stock, from the end of the catalogue (other journeys pick from the start). */
-async function offerInStock(skip = 0): Promise<Offer> {
-  let seen = 0;
-  for (const summary of (await allOffers()).reverse()) {
-    if (summary.isSoldOut) continue;
-    const offer = await offerById(summary.id);
-    if (!offer.variants.every((variant) => !variant.isSoldOut && variant.piecesLeft === null)) continue;
-    if (seen++ === skip) return offer;
-  }
-  throw new Error('the demo catalogue has no offer in stock');
-}
-
-const submitButton = (page: Page) => page.getByRole('button', { name: 'Zahlungspflichtig bestellen' });
-
-type CartLabels = { add: string; cart: string; toCheckout: string };
-const german: CartLabels = { add: 'In den Warenkorb', cart: 'Warenkorb', toCheckout: 'Zur Kasse' };
-
-/** Adds the offer's first choice to the cart and goes to the checkout through the drawer. */
-async function startCheckout(shop: Shop, path: string, options: PageOptions = {}, labels = german) {
-  const { page } = await shop.open(path, { cookieConsent: 'necessary', ...options });
-  await page.getByRole('button', { name: labels.add }).click();
-  const cart = page.getByRole('dialog', { name: labels.cart });
-  await cart.locator('.order-line').first().waitFor();
-  await cart.getByRole('link', { name: labels.toCheckout }).click();
-  await page.waitForURL((url) => url.pathname === '/checkout');
-  await page.locator('.checkout-submit').waitFor();
-  return page;
-}
-
-type Customer = { gender: '10' | '20' | '0'; first: string; last: string; email: string; country: string };
-const erika: Customer = {
-  gender: '20',
-  first: 'Erika',
-  last: 'Mustermann',
-  email: 'erika@example.com',
-  country: 'DE',
-};
-
-async function fillCustomer(page: Page, customer: Customer = erika) {
-  await page.getByRole('combobox', { name: 'Anrede' }).selectOption(customer.gender);
-  const fields: [string, string][] = [
-    ['Vorname', customer.first],
-    ['Nachname', customer.last],
-    ['E-Mail-Adresse', customer.email],
-    ['Straße', 'Hauptstraße'],
-    ['Hausnummer', '12a'],
-    ['Postleitzahl', '80331'],
-    ['Ort', 'München'],
-  ];
-  for (const [name, value] of fields) await page.getByRole('textbox', { name, exact: true }).fill(value);
-  await page.getByRole('combobox', { name: 'Land' }).selectOption(customer.country);
-  await page.getByRole('checkbox', { name: /Ich akzeptiere die AGB/ }).check();
-}
-
-async function pay(page: Page, method: RegExp) {
-  await page.getByRole('radio', { name: method }).check();
-  await submitButton(page).click();
-}
-
-/** The sandbox page of PayPal / Amazon Pay: press one of its outcome buttons. */
-async function decideAtProvider(page: Page, button: 'Zahlung freigeben' | 'Abbrechen' | 'Ablehnen') {
-  await page.waitForURL(/\/sandbox\//);
-  await page.getByRole('button', { name: button }).click();
-}
-
-async function completePage(page: Page) {
-  await page.waitForURL(/\/complete\/\d+\/[^/]+$/, { timeout: 20_000 });
-  await page.locator('[data-order-status]').waitFor();
-}
-
-const cartCount = (page: Page) =>
-  page.getByRole('button', { name: /^Warenkorb, \d+ Artikel$/ }).getAttribute('aria-label');
 
 journey('checkout: buying as a guest', (shop) => {
   test('wire transfer: bank details with reference, amount and due date; the page opens again by its link', async () => {
@@ -97,17 +35,7 @@ journey('checkout: buying as a guest', (shop) => {
     expect(await page.locator('[data-order-status]').getAttribute('data-order-status')).toBe(
       'awaiting-payment',
     );
-    const bank = page.getByRole('region', { name: 'Bitte überweisen Sie den Betrag' });
-    const details = Object.fromEntries(
-      await bank
-        .locator('.wire-details > div')
-        .evaluateAll((rows) =>
-          rows.map((row) => [
-            row.querySelector('dt')?.textContent ?? '',
-            row.querySelector('dd')?.textContent ?? '',
-          ]),
-        ),
-    );
+    const details = await wireDetails(page);
     expect(details.Kontoinhaber).toBeTruthy();
     expect(details.IBAN).toMatch(/^[A-Z]{2}\d{2}[\d ]+$/);
     expect(details.BIC).toMatch(/^[A-Z0-9]{8,11}$/);

@@ -1,7 +1,15 @@
 import type { Page, Response } from 'playwright-core';
 import { expect, test } from 'vitest';
 import { formatViolations, isBlocking, runAxe, saveAxeReport } from '../support/axe.ts';
-import { allOffers, type Offer, offerById, offerPath } from '../support/catalogue.ts';
+import { type Offer, offerPath } from '../support/catalogue.ts';
+import {
+  completePage,
+  decideAtProvider,
+  fillCustomer,
+  offerInStock,
+  pay,
+  startCheckout,
+} from '../support/checkout.ts';
 import { expectText, heading, textOf } from '../support/page-helpers.ts';
 import { journey, type Shop } from '../support/shop.ts';
 
@@ -10,44 +18,13 @@ import { journey, type Shop } from '../support/shop.ts';
  * and the layout until the voucher is printed, then shows them locked; the invoice is a PDF link.
  */
 
-/** An offer with unlimited stock, from the end of the catalogue like the checkout journey's. */
-async function offerInStock(skip: number): Promise<Offer> {
-  let seen = 0;
-  for (const summary of (await allOffers()).reverse()) {
-    if (summary.isSoldOut) continue;
-    const offer = await offerById(summary.id);
-    if (!offer.variants.every((variant) => !variant.isSoldOut && variant.piecesLeft === null)) continue;
-    if (seen++ === skip) return offer;
-  }
-  throw new Error('the demo catalogue has no offer in stock');
-}
-
 /** One voucher bought as a guest and paid with PayPal in the payment sandbox: the order page. */
 async function buyOneVoucher(shop: Shop, offer: Offer): Promise<Page> {
-  const { page } = await shop.open(offerPath(offer), { cookieConsent: 'necessary' });
-  await page.getByRole('button', { name: 'In den Warenkorb' }).click();
-  const cart = page.getByRole('dialog', { name: 'Warenkorb' });
-  await cart.locator('.order-line').first().waitFor();
-  await cart.getByRole('link', { name: 'Zur Kasse' }).click();
-  await page.waitForURL((url) => url.pathname === '/checkout');
-  await page.getByRole('combobox', { name: 'Anrede' }).selectOption('20');
-  const fields: [string, string][] = [
-    ['Vorname', 'Erika'],
-    ['Nachname', 'Mustermann'],
-    ['E-Mail-Adresse', 'erika@example.com'],
-    ['Straße', 'Hauptstraße'],
-    ['Hausnummer', '12a'],
-    ['Postleitzahl', '80331'],
-    ['Ort', 'München'],
-  ];
-  for (const [name, value] of fields) await page.getByRole('textbox', { name, exact: true }).fill(value);
-  await page.getByRole('combobox', { name: 'Land' }).selectOption('DE');
-  await page.getByRole('checkbox', { name: /Ich akzeptiere die AGB/ }).check();
-  await page.getByRole('radio', { name: /^PayPal/ }).check();
-  await page.getByRole('button', { name: 'Zahlungspflichtig bestellen' }).click();
-  await page.waitForURL(/\/sandbox\//);
-  await page.getByRole('button', { name: 'Zahlung freigeben' }).click();
-  await page.waitForURL(/\/complete\/\d+\/[^/]+$/, { timeout: 20_000 });
+  const page = await startCheckout(shop, offerPath(offer));
+  await fillCustomer(page);
+  await pay(page, /^PayPal/);
+  await decideAtProvider(page, 'Zahlung freigeben');
+  await completePage(page);
   await page.locator('[data-order-status="paid"]').waitFor();
   return page;
 }

@@ -5,6 +5,7 @@ import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import type { ZodType } from 'zod';
+import { type BackgroundWork, createBackgroundWork } from './background-work.ts';
 import { type Config, repoRoot } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { answerClientError, answerFrameworkError, registerErrorHandling } from './http/error-handler.ts';
@@ -14,29 +15,19 @@ import { registerRateLimiting } from './http/rate-limit.ts';
 import { registerRequestContext } from './http/request-context.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { validatorCompiler } from './http/validation.ts';
-import { createBrandConfigs } from './modules/brands/brand-config.ts';
 import { createBrandDirectory } from './modules/brands/brand-directory.ts';
 import { createBrandLogos } from './modules/brands/brand-logo.ts';
 import { createCatalogueContext } from './modules/catalogue/catalogue-context.ts';
 import { registerContentRoutes } from './modules/content/content.routes.ts';
 import { registerHotelRoutes } from './modules/hotels/hotels.routes.ts';
-import { createJobQueue, type JobDefinition, type JobQueue } from './modules/jobs/job-queue.ts';
-import { createMailTransport } from './modules/mail/mail-transport.ts';
-import { composeOrderMail } from './modules/mail/order-mail.ts';
-import { sendMailJobDefinition } from './modules/mail/send-mail.job.ts';
+import type { JobQueue } from './modules/jobs/job-queue.ts';
 import { registerMediaRoutes } from './modules/media/media.routes.ts';
 import { registerOfferRoutes } from './modules/offers/offers.routes.ts';
 import { createMetrics, type Metrics, registerRequestMetrics } from './modules/ops/metrics.ts';
 import { registerOpsRoutes } from './modules/ops/ops.routes.ts';
-import {
-  handlePaymentEvent,
-  refundJobDefinition,
-  releaseExpiredHoldsJob,
-} from './modules/orders/checkout.service.ts';
 import { createOrderKeyGuard } from './modules/orders/order-key-guard.ts';
 import { orderAttemptLimits, registerOrderRoutes } from './modules/orders/orders.routes.ts';
-import { transferRemindersJob } from './modules/orders/transfer-reminders.ts';
-import { createPaymentProviders } from './modules/payments/create-payment-providers.ts';
+import { handlePaymentEvent } from './modules/orders/payment-notifications.ts';
 import { registerPaymentWebhookRoutes } from './modules/payments/payment-webhooks.routes.ts';
 import { registerSandboxRoutes } from './modules/payments/sandbox/sandbox.routes.ts';
 import { createSearchEngine } from './modules/search/engine/search-engine.ts';
@@ -118,8 +109,8 @@ export async function buildApp({
   registerRequestMetrics(app, metrics);
   // Checked once: production logs at warn, and the redaction is work no line would show.
   const logsRequests = ['info', 'debug', 'trace'].includes(config.logLevel);
-  app.addHook('onResponse', (request, reply, done) => {
-    if (logsRequests) {
+  if (logsRequests) {
+    app.addHook('onResponse', (request, reply, done) => {
       request.log.info(
         {
           method: request.method,
@@ -129,9 +120,9 @@ export async function buildApp({
         },
         'request',
       );
-    }
-    done();
-  });
+      done();
+    });
+  }
   registerOpsRoutes(app, database.db, metrics, { metricsToken: config.metrics.token });
   registerMediaRoutes(app, {
     mediaDir: path.join(config.dataDir, 'media'),
@@ -143,47 +134,18 @@ export async function buildApp({
   registerHotelRoutes(app, catalogue);
   registerContentRoutes(app, catalogue);
   registerSeoRoutes(app, { brands, catalogue });
-  const brandConfigs = createBrandConfigs({
-    assetsDir: path.join(repoRoot, 'assets'),
-    assetUrl: config.assetUrl,
-  });
-  const mailTransport = createMailTransport({
-    smtpUrl: config.mail.smtpUrl,
-    from: config.mail.from,
-    outboxDir: path.join(config.dataDir, 'outbox'),
-  });
-  // Defined before the queue exists, run only once it has started: the definitions close over `checkout`.
-  const jobDefinitions: JobDefinition<never>[] = [];
-  const jobs = createJobQueue(database, {
-    definitions: jobDefinitions,
-    runWorkers: config.jobsInServer,
+  const background = createBackgroundWork({
+    config,
+    database,
     log: app.log,
     registry: metrics.registry,
-    schema: database.schemaName ? `${database.schemaName}_jobs` : 'pgboss',
+    brands,
   });
-  const checkout = {
-    db: database.db,
-    providers: createPaymentProviders(config, database.db),
-    payments: config.payments,
-    jobs,
-  };
-  jobDefinitions.push(
-    sendMailJobDefinition({
-      db: database.db,
-      transport: mailTransport,
-      compose: (mail) =>
-        composeOrderMail({ db: database.db, brands, brandConfigs, payments: config.payments }, mail),
-    }),
-    releaseExpiredHoldsJob(checkout),
-    refundJobDefinition(checkout),
-    transferRemindersJob(checkout, config.payments.wireTransfer.reminderDays),
-  );
-  app.addHook('onReady', () => jobs.start());
-  app.addHook('onClose', async () => {
-    await jobs.stop();
-    mailTransport.close();
-  });
+  const { brandConfigs, checkout, jobs } = background;
+  app.addHook('onReady', () => background.start());
+  app.addHook('onClose', () => background.stop());
   app.decorate('jobs', jobs);
+  app.decorate('background', background);
   const withOrderKey = createOrderKeyGuard(app, orderAttemptLimits.orderKey);
   registerOrderRoutes(app, { ...checkout, cartDb: database.cartDb, withOrderKey });
   registerVoucherRoutes(app, {
@@ -230,6 +192,8 @@ declare module 'fastify' {
     metrics: Metrics;
     /** The background job queue (modules/jobs). */
     jobs: JobQueue;
+    /** The queue's jobs and what pays orders outside a request (the bank import, tests). */
+    background: BackgroundWork;
   }
 }
 

@@ -1,11 +1,14 @@
-import { buildApp } from './app.ts';
+import pino from 'pino';
+import { Registry } from 'prom-client';
+import { createBackgroundWork } from './background-work.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
+import { logOptions } from './http/logging.ts';
 
 /**
- * `npm run worker`: a process that only runs background jobs (mail, hold sweeps) on DATABASE_URL, for
- * deployments whose web processes run with JOBS_IN_SERVER=false (docs/decisions/014). It builds the
- * same app as the server, so every job finds what it needs, but listens on no port.
+ * `npm run worker`: a process that only runs background jobs (mail, refunds, hold sweeps, reminders,
+ * the bank inbox) on DATABASE_URL, for deployments whose web processes run with JOBS_IN_SERVER=false
+ * (docs/decisions/014). It builds the background work alone: no routes, no catalogue, no search index.
  */
 async function main(): Promise<void> {
   const config = { ...loadConfig(), jobsInServer: true };
@@ -14,21 +17,22 @@ async function main(): Promise<void> {
       'DATABASE_URL: a separate worker needs a PostgreSQL server (PGlite runs jobs in the server)',
     ]);
   }
+  const log = pino(logOptions(config.logLevel));
   const database = await openDatabase({
     url: config.databaseUrl,
     poolSize: config.databasePoolSize,
     schemaName: config.databaseSchema,
   });
   await database.migrate();
-  const app = await buildApp({ config, database });
-  await app.ready();
-  app.log.info('worker ready: running background jobs');
+  const background = createBackgroundWork({ config, database, log, registry: new Registry() });
+  await background.start();
+  log.info('worker ready: running background jobs');
   let isClosing = false;
   const shutdown = async () => {
     if (isClosing) return;
     isClosing = true;
     setTimeout(() => process.exit(1), 10_000).unref();
-    await app.close();
+    await background.stop();
     await database.close();
     process.exit(0);
   };

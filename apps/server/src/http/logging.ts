@@ -1,4 +1,5 @@
 import type { FastifyServerOptions } from 'fastify';
+import type { LoggerOptions } from 'pino';
 
 /**
  * Logs carry no personal data (GDPR art. 5(1)(c), and logs travel to more places than the database):
@@ -90,11 +91,15 @@ export function redactUrl(url: string): string {
     : `${masked}?${query.replace(/(^|&)(email|token|key)=[^&]*/gi, '$1$2=…')}`;
 }
 
-export function loggerOptions(level: string): FastifyServerOptions['logger'] {
-  if (level === 'silent') return false;
+/** pino's options: the level, the redaction above and the error serializer. */
+export function logOptions(level: string): LoggerOptions {
   return {
     level,
     redact: { paths: redactPaths, censor: '[redacted]' },
     serializers: { err: serializeError, error: serializeError },
   };
+}
+
+export function loggerOptions(level: string): FastifyServerOptions['logger'] {
+  return level === 'silent' ? false : logOptions(level);
 }

@@ -317,6 +317,12 @@ export const invoices = pgTable(
     invoiceNumber: text('invoice_number').notNull(),
     totalCents: integer('total_cents').notNull(),
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Everything the invoice says, fixed in the transaction that issues it (modules/invoices,
+     * docs/decisions/016): the PDF is rendered from this alone. NULL only on invoices issued before
+     * migration 0007, which take theirs at their first download; a trigger keeps a stored one unchanged.
+     */
+    snapshot: jsonb('snapshot'),
   },
   (t) => [
     uniqueIndex('invoices_brand_year_number_idx').on(t.brandId, t.year, t.number),

@@ -2,9 +2,10 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '#src/db/client.ts';
 import { createTestApp, type TestApp } from '#src/test/app.ts';
-import { type Cart, readyCart, variantsInStock } from '#src/test/orders.ts';
+import { type Cart, variantsInStock } from '#src/test/orders.ts';
 import { importStatement } from './bank-import.ts';
 import { buildCamt053 } from './testing/camt053-statement.ts';
+import { readOrder, transferOrder } from './testing/transfer-order.ts';
 
 /** Bank transfers that get paid: a statement imported against real orders on a real database. */
 let shop: TestApp;
@@ -15,30 +16,15 @@ beforeAll(async () => {
 });
 afterAll(() => shop.close());
 
-async function transferOrder(): Promise<Cart & { reference: string; totalCents: number }> {
-  const cart = await readyCart(shop.app, variantId);
-  const closed = await shop.app.inject({
-    method: 'PUT',
-    url: '/api/order/close',
-    payload: { ...cart, paymentType: 'wiretransfer' },
-  });
-  expect(closed.json().order.status).toBe('awaiting-payment');
-  const payment = (
-    await shop.app.inject({ method: 'GET', url: `/api/order/payment/${cart.orderId}/${cart.key}` })
-  ).json();
-  return { ...cart, reference: payment.wireTransfer.reference, totalCents: payment.amount.total };
-}
-
-const order = async (cart: Cart) =>
-  (await shop.app.inject({ method: 'GET', url: `/api/order/${cart.orderId}/${cart.key}` })).json();
+const order = (cart: Cart) => readOrder(shop.app, cart);
 
 describe('importing a camt.053 statement', () => {
   it('pays exact transfers, reports under-, over-, double and unknown ones, and a second import changes nothing', async () => {
     const [exact, under, over, twice] = await Promise.all([
-      transferOrder(),
-      transferOrder(),
-      transferOrder(),
-      transferOrder(),
+      transferOrder(shop.app, variantId),
+      transferOrder(shop.app, variantId),
+      transferOrder(shop.app, variantId),
+      transferOrder(shop.app, variantId),
     ]);
     const xml = buildCamt053({
       iban: 'DE02700202700010123456',
@@ -57,7 +43,7 @@ describe('importing a camt.053 statement', () => {
         { amountCents: 999, remittance: exact.reference, direction: 'debit', acctSvcrRef: 'A7' },
       ],
     });
-    const report = await importStatement({ db: shop.database.db, jobs: shop.app.jobs }, xml);
+    const report = await importStatement(shop.app.background.checkout, xml);
     expect(report.entries.map((line) => line.outcome)).toEqual([
       'paid',
       'underpaid',
@@ -77,7 +63,7 @@ describe('importing a camt.053 statement', () => {
       shop.database.db,
       sql`SELECT count(*)::int AS n FROM mails`,
     );
-    const again = await importStatement({ db: shop.database.db, jobs: shop.app.jobs }, xml);
+    const again = await importStatement(shop.app.background.checkout, xml);
     expect(again.counts).toEqual({ 'already-imported': 7 });
     const mailsAfter = await queryRows<{ n: number }>(
       shop.database.db,

@@ -1,21 +1,15 @@
 import { sql } from 'drizzle-orm';
 import { type Database, queryRows } from '#src/db/client.ts';
-import type { JobQueue } from '#src/modules/jobs/job-queue.ts';
-import { markOrderPaid } from '#src/modules/orders/order-paid.ts';
+import { type FulfilmentDeps, markOrderPaid } from '#src/modules/orders/order-paid.ts';
 import { findOrder } from '#src/modules/orders/orders.repository.ts';
 import { paymentReference } from '#src/modules/orders/payment-reference.ts';
 import { type BankEntry, parseCamt053 } from './camt053.ts';
+import type { ImportedEntry, ImportReport } from './import-report.ts';
 import { entryReferences, type MatchOutcome, matchEntries, type OpenOrder } from './payment-matching.ts';
 
-export type ImportedEntry = {
-  outcome: MatchOutcome['kind'] | 'already-imported';
-  entry: BankEntry;
-  orderId: number | null;
-  detail: string;
-};
-export type ImportReport = { entries: ImportedEntry[]; counts: Record<string, number> };
+export type { ImportedEntry, ImportReport } from './import-report.ts';
 
-type Deps = { db: Database; jobs: Pick<JobQueue, 'enqueue'> };
+type Deps = FulfilmentDeps & { db: Database };
 
 /**
  * Imports a camt.053 statement: each credit whose reference and amount match an order waiting for its
@@ -53,7 +47,7 @@ export async function importStatement(deps: Deps, xml: string | Buffer): Promise
 
   const report: ImportedEntry[] = entries
     .filter(({ entry }) => seen.has(entry.id))
-    .map(({ entry }) => ({ outcome: 'already-imported', entry, orderId: null, detail: '' }));
+    .map(({ entry }) => ({ outcome: 'already-imported', entry, orderId: null, reference: null, detail: '' }));
   for (const [index, outcome] of outcomes.entries()) {
     const statementId = fresh[index]?.statement.id ?? '';
     report.push(await book(deps, statementId, outcome));
@@ -112,6 +106,7 @@ async function openOrders(
 async function book(deps: Deps, statementId: string, outcome: MatchOutcome): Promise<ImportedEntry> {
   const { entry } = outcome;
   const orderId = 'order' in outcome ? outcome.order.orderId : null;
+  const reference = 'order' in outcome ? outcome.order.reference : null;
   return deps.db
     .transaction(async (tx) => {
       let kind: ImportedEntry['outcome'] = outcome.kind;
@@ -136,11 +131,11 @@ async function book(deps: Deps, statementId: string, outcome: MatchOutcome): Pro
       if (inserted.length === 0) {
         throw new AlreadyImported();
       }
-      return { outcome: kind, entry, orderId, detail: describe(outcome) };
+      return { outcome: kind, entry, orderId, reference, detail: describe(outcome) };
     })
     .catch((error: unknown) => {
       if (error instanceof AlreadyImported)
-        return { outcome: 'already-imported' as const, entry, orderId, detail: '' };
+        return { outcome: 'already-imported' as const, entry, orderId, reference, detail: '' };
       throw error;
     });
 }

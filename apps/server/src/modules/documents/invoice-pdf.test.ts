@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { type InvoicePdfInput, renderInvoicePdf, splitGross } from './invoice-pdf.ts';
+import {
+  checkInvoiceAmounts,
+  type InvoiceAmounts,
+  InvoiceCheckError,
+  type InvoicePdfInput,
+  renderInvoicePdf,
+  splitGross,
+} from './invoice-pdf.ts';
 import { pdfToBuffer } from './pdf-buffer.ts';
 import { pageRows, readPdf } from './pdf-inspection.test-support.ts';
 
@@ -42,7 +49,13 @@ function invoice(overrides: Partial<InvoicePdfInput> = {}): InvoicePdfInput {
     discounts: [],
     prepaid: [],
     totalCents: 10_700,
-    vat: { rateBasisPoints: 700, note: 'Im Gesamtbetrag sind 7 % Umsatzsteuer enthalten.' },
+    vat: {
+      rateBasisPoints: 700,
+      rateText: '7 %',
+      netCents: 10_000,
+      vatCents: 700,
+      note: 'Im Gesamtbetrag sind 7 % Umsatzsteuer enthalten.',
+    },
     paymentMethod: 'PayPal',
     brand: { name: 'Ferienglück Gutscheine', logoPng: null, primaryColor: '#0b6e4f' },
     specimen: false,
@@ -88,7 +101,7 @@ describe('invoice PDF', () => {
     expect(author).toBe('Ferienglück Gutscheine');
   });
 
-  it('splits the gross price into net and VAT: 107,00 at 7 % is 100,00 + 7,00', async () => {
+  it('prints the net and VAT the invoice was issued with: 107,00 at 7 % is 100,00 + 7,00', async () => {
     const { rows } = await render(invoice());
     expect(rows).toContain('Nettobetrag € 100,00');
     expect(rows).toContain('Umsatzsteuer 7 % € 7,00');
@@ -153,7 +166,13 @@ describe('invoice PDF', () => {
       totalCents: 12_999,
     }));
     const { pages, pageCount, text, rows } = await render(
-      invoice({ locale: 'it', items, totalCents: 60 * 12_999, specimen: true }),
+      invoice({
+        locale: 'it',
+        items,
+        totalCents: 60 * 12_999,
+        vat: { rateBasisPoints: 1_000, rateText: '10%', ...splitGross(60 * 12_999, 1_000), note: '' },
+        specimen: true,
+      }),
     );
     expect(pageCount).toBeGreaterThan(1);
     for (let index = 1; index <= 60; index++) {
@@ -166,10 +185,121 @@ describe('invoice PDF', () => {
       expect(page).toContain('Partita IVA DE123456789');
     }
     expect(text).toContain('Totale € 7.799,40');
+    expect(rows).toContain('IVA 10% € 709,04');
   });
 
-  it('refuses to issue an invoice whose lines do not add up to what was paid', () => {
+  it('refuses to render an invoice whose lines do not add up to what was paid', () => {
     expect(() => renderInvoicePdf(invoice({ totalCents: 10_600 }))).toThrow(/DEMO-2026-000042.*10600/);
-    expect(() => renderInvoicePdf(invoice({ vat: { rateBasisPoints: 7.5, note: '' } }))).toThrow(/VAT rate/);
+    expect(() =>
+      renderInvoicePdf(
+        invoice({
+          vat: { rateBasisPoints: 7.5, rateText: '7,5 %', netCents: 10_000, vatCents: 700, note: '' },
+        }),
+      ),
+    ).toThrow(/VAT rate/);
+  });
+});
+
+describe('the amount checks before an invoice is issued or rendered', () => {
+  /** Two lines, a discount and a gift card that add up: 2 × 55,00 + 7,00 − 10,00 − 20,00 = 87,00. */
+  const sound = (): InvoiceAmounts => ({
+    invoiceNumber: 'DEMO-2026-000042',
+    items: [
+      { quantity: 2, unitCents: 5_500, totalCents: 11_000 },
+      { quantity: 1, unitCents: 700, totalCents: 700 },
+    ],
+    discounts: [{ cents: 1_000 }],
+    prepaid: [{ cents: 2_000 }],
+    totalCents: 8_700,
+    vat: { rateBasisPoints: 700, netCents: 10_000, vatCents: 700 },
+  });
+  const withLine = (line: Partial<InvoiceAmounts['items'][number]>): InvoiceAmounts => {
+    const amounts = sound();
+    return { ...amounts, items: [amounts.items[0]!, { ...amounts.items[1]!, ...line }] };
+  };
+
+  it('passes amounts that hold together, with and without a VAT rate', () => {
+    expect(() => checkInvoiceAmounts(sound())).not.toThrow();
+    expect(() => checkInvoiceAmounts({ ...sound(), vat: { rateBasisPoints: null } })).not.toThrow();
+  });
+
+  it.each<[string, InvoiceAmounts, RegExp]>([
+    ['no lines', { ...sound(), items: [], discounts: [], prepaid: [], totalCents: 0 }, /has no lines/],
+    ['a line total ≠ quantity × unit price', withLine({ totalCents: 701 }), /line 2: total 701 ≠ 1 × 700/],
+    [
+      'a line total ≠ quantity × unit price (quantity)',
+      withLine({ quantity: 2 }),
+      /line 2: total 700 ≠ 2 × 700/,
+    ],
+    [
+      'a quantity of 0',
+      withLine({ quantity: 0, totalCents: 0 }),
+      /line 2: quantity 0 is not a whole number ≥ 1/,
+    ],
+    ['a negative quantity', withLine({ quantity: -1, totalCents: -700 }), /line 2: quantity -1 /],
+    ['a fractional quantity', withLine({ quantity: 1.5, totalCents: 1_050 }), /line 2: quantity 1.5 /],
+    ['a unit price in fractions of a cent', withLine({ unitCents: 700.5 }), /line 2: unit price 700.5 /],
+    ['a negative unit price', withLine({ unitCents: -700, totalCents: -700 }), /line 2: unit price -700 /],
+    [
+      'a line total in fractions of a cent',
+      withLine({ totalCents: 700.25 }),
+      /line 2: total 700.25 is not whole/,
+    ],
+    [
+      'a discount in fractions of a cent',
+      { ...sound(), discounts: [{ cents: 999.5 }] },
+      /discount 1: 999.5 /,
+    ],
+    ['a discount of 0', { ...sound(), discounts: [{ cents: 0 }] }, /discount 1: 0 is not whole cents > 0/],
+    ['a negative gift card', { ...sound(), prepaid: [{ cents: -2_000 }] }, /prepaid 1: -2000 /],
+    [
+      'a total in fractions of a cent',
+      { ...sound(), totalCents: 8_700.5 },
+      /total 8700.5 is not whole cents/,
+    ],
+    [
+      'discounts larger than the lines',
+      { ...sound(), discounts: [{ cents: 12_000 }], prepaid: [], totalCents: -300 },
+      /total -300 is not whole cents ≥ 0/,
+    ],
+    [
+      'discounts larger than the lines, paid 0',
+      { ...sound(), discounts: [{ cents: 11_700 }, { cents: 1 }], prepaid: [], totalCents: 0 },
+      /discounts 11701 exceed the lines 11700/,
+    ],
+    [
+      'lines that do not sum to the total',
+      { ...sound(), totalCents: 8_600 },
+      /items 11700 − .* 3000 ≠ total 8600/,
+    ],
+    ['a VAT rate above 100 %', { ...sound(), vat: { ...sound().vat, rateBasisPoints: 10_001 } }, /VAT rate/],
+    [
+      'net + VAT ≠ gross',
+      { ...sound(), vat: { ...sound().vat, vatCents: 701 } },
+      /net 10000 \+ VAT 701 ≠ gross 10700/,
+    ],
+    ['a rate without net and VAT', { ...sound(), vat: { rateBasisPoints: 700 } }, /net NaN and VAT NaN/],
+  ])('refuses %s', (_, amounts, message) => {
+    expect(() => checkInvoiceAmounts(amounts)).toThrow(InvoiceCheckError);
+    expect(() => checkInvoiceAmounts(amounts)).toThrow(message);
+  });
+
+  it('names the invoice and the numbers in its message, never the buyer or what was bought', () => {
+    const input = invoice({ totalCents: 10_600 });
+    let message = '';
+    try {
+      renderInvoicePdf(input);
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toMatch(/^Invoice DEMO-2026-000042: items 10700/);
+    for (const personal of [
+      input.buyer.name,
+      input.buyer.street!,
+      input.buyer.email!,
+      input.items[0]!.description,
+    ]) {
+      expect(message).not.toContain(personal);
+    }
   });
 });

@@ -6,13 +6,7 @@
  */
 import type { Locale } from '@shop/contracts/locale';
 import { type BrandColours, brandColours } from './brand-colour.ts';
-import {
-  documentTexts,
-  formatCents,
-  formatCount,
-  formatDocumentDate,
-  formatVatRate,
-} from './document-texts.ts';
+import { documentTexts, formatCents, formatCount, formatDocumentDate } from './document-texts.ts';
 import { createA4Document, fontBold, fontRegular } from './pdf-document.ts';
 import { drawFittedText } from './pdf-text-fit.ts';
 import { drawSpecimenWatermark } from './specimen-watermark.ts';
@@ -53,8 +47,14 @@ export type InvoicePdfInput = {
   prepaid: { description: string; cents: number }[];
   /** What was paid in money. */
   totalCents: number;
-  /** rateBasisPoints null: no VAT shown separately (multi-purpose vouchers). The note is printed verbatim. */
-  vat: { rateBasisPoints: number | null; note: string };
+  /**
+   * rateBasisPoints null: no VAT shown separately (multi-purpose vouchers). With a rate, the amounts as
+   * they were split when the invoice was issued (splitGross) and the rate as printed ("7 %"). The note is
+   * printed verbatim.
+   */
+  vat:
+    | { rateBasisPoints: null; note: string }
+    | { rateBasisPoints: number; rateText: string; netCents: number; vatCents: number; note: string };
   /** Already translated, e.g. 'PayPal'. */
   paymentMethod: string;
   brand: { name: string; logoPng: Buffer | null; primaryColor: string };
@@ -64,7 +64,8 @@ export type InvoicePdfInput = {
 
 /**
  * Splits a gross amount that includes VAT: net = round(gross × 10000 / (10000 + rate)), VAT = the
- * rest, so net + VAT is always the gross to the cent. 10700 at 700 bp → 10000 + 700.
+ * rest, so net + VAT is always the gross to the cent. 10700 at 700 bp → 10000 + 700. Done once, when
+ * the invoice is issued (modules/invoices); the PDF prints the amounts its snapshot holds.
  */
 export function splitGross(
   grossCents: number,
@@ -83,7 +84,8 @@ type Column = { key: 'position' | 'description' | 'quantity' | 'unitPrice' | 'am
 type Sheet = { doc: PDFKit.PDFDocument; colours: BrandColours; left: number; width: number };
 
 export function renderInvoicePdf(input: InvoicePdfInput): PDFKit.PDFDocument {
-  checkAmounts(input);
+  // Before the first byte: a refused invoice is an error, never a PDF cut short or adding up wrong.
+  checkInvoiceAmounts(input);
   const t = documentTexts[input.locale].invoice;
   const title = `${t.title} ${input.invoiceNumber}`;
   const doc = createA4Document({
@@ -123,18 +125,75 @@ export function renderInvoicePdf(input: InvoicePdfInput): PDFKit.PDFDocument {
   return doc;
 }
 
-/** An invoice whose lines do not add up to what was paid must not be issued. */
-function checkAmounts(input: InvoicePdfInput): void {
-  const items = sum(input.items.map((item) => item.totalCents));
-  const deductions = sum(input.discounts.map((d) => d.cents)) + sum(input.prepaid.map((p) => p.cents));
-  if (items - deductions !== input.totalCents) {
-    throw new Error(
-      `Invoice ${input.invoiceNumber}: items ${items} − discounts and prepaid ${deductions} ≠ total ${input.totalCents} cents`,
-    );
+/**
+ * An amount rule an invoice breaks. Its message names the invoice, the line's position and the numbers,
+ * never the buyer or what was bought, so that it can be logged as it is (an internal error, a 500).
+ */
+export class InvoiceCheckError extends Error {
+  override name = 'InvoiceCheckError';
+  constructor(invoiceNumber: string, problem: string) {
+    super(`Invoice ${invoiceNumber}: ${problem}`);
   }
+}
+
+/** What the amount checks read: the renderer's input, or an invoice snapshot's amounts. */
+export type InvoiceAmounts = {
+  invoiceNumber: string;
+  items: readonly { quantity: number; unitCents: number; totalCents: number }[];
+  discounts: readonly { cents: number }[];
+  prepaid: readonly { cents: number }[];
+  totalCents: number;
+  vat: { rateBasisPoints: number | null; netCents?: number; vatCents?: number };
+};
+
+const isCents = (value: number) => Number.isSafeInteger(value);
+
+/**
+ * An invoice whose amounts do not hold together is refused, never printed: every amount whole cents,
+ * every line at least one whole unit with total = quantity × unit price, deductions positive, and the
+ * lines less discounts and prepaid equal to what was paid; with a VAT rate, net + VAT = the gross.
+ */
+export function checkInvoiceAmounts(input: InvoiceAmounts): void {
+  const fail = (problem: string): never => {
+    throw new InvoiceCheckError(input.invoiceNumber, problem);
+  };
+  if (input.items.length === 0) fail('has no lines');
+  for (const [index, item] of input.items.entries()) {
+    const line = `line ${index + 1}`;
+    if (!Number.isSafeInteger(item.quantity) || item.quantity < 1)
+      fail(`${line}: quantity ${item.quantity} is not a whole number ≥ 1`);
+    if (!isCents(item.unitCents) || item.unitCents < 0)
+      fail(`${line}: unit price ${item.unitCents} is not whole cents ≥ 0`);
+    if (!isCents(item.totalCents)) fail(`${line}: total ${item.totalCents} is not whole cents`);
+    if (item.totalCents !== item.quantity * item.unitCents)
+      fail(`${line}: total ${item.totalCents} ≠ ${item.quantity} × ${item.unitCents} cents`);
+  }
+  for (const [kind, deductions] of [
+    ['discount', input.discounts],
+    ['prepaid', input.prepaid],
+  ] as const) {
+    for (const [index, deduction] of deductions.entries()) {
+      if (!isCents(deduction.cents) || deduction.cents <= 0)
+        fail(`${kind} ${index + 1}: ${deduction.cents} is not whole cents > 0`);
+    }
+  }
+  if (!isCents(input.totalCents) || input.totalCents < 0)
+    fail(`total ${input.totalCents} is not whole cents ≥ 0`);
+  const items = sum(input.items.map((item) => item.totalCents));
+  const discounts = sum(input.discounts.map((discount) => discount.cents));
+  const deductions = discounts + sum(input.prepaid.map((payment) => payment.cents));
+  if (discounts > items) fail(`discounts ${discounts} exceed the lines ${items} cents`);
+  if (items - deductions !== input.totalCents)
+    fail(`items ${items} − discounts and prepaid ${deductions} ≠ total ${input.totalCents} cents`);
   const rate = input.vat.rateBasisPoints;
-  if (rate !== null && (!Number.isInteger(rate) || rate < 0 || rate > 10_000)) {
-    throw new Error(`Invoice ${input.invoiceNumber}: VAT rate must be 0–10000 basis points, got ${rate}`);
+  if (rate !== null) {
+    if (!Number.isInteger(rate) || rate < 0 || rate > 10_000)
+      fail(`VAT rate must be 0–10000 basis points, got ${rate}`);
+    const { netCents = Number.NaN, vatCents = Number.NaN } = input.vat;
+    if (!isCents(netCents) || !isCents(vatCents) || netCents < 0 || vatCents < 0)
+      fail(`net ${netCents} and VAT ${vatCents} are not whole cents ≥ 0`);
+    if (netCents + vatCents !== items - discounts)
+      fail(`net ${netCents} + VAT ${vatCents} ≠ gross ${items - discounts} cents`);
   }
 }
 
@@ -347,11 +406,10 @@ function totalRows(input: InvoicePdfInput): TotalRow[] {
       rows.push({ label: discount.description, cents: -discount.cents });
   }
   // VAT is due on the whole price of the supply, also on the part a gift card pays (§10 UStG).
-  const rate = input.vat.rateBasisPoints;
-  if (rate !== null) {
-    const { netCents, vatCents } = splitGross(grossCents, rate);
-    rows.push({ label: t.net, cents: netCents });
-    rows.push({ label: t.vat(formatVatRate(rate, input.locale)), cents: vatCents });
+  const { vat } = input;
+  if (vat.rateBasisPoints !== null) {
+    rows.push({ label: t.net, cents: vat.netCents });
+    rows.push({ label: t.vat(vat.rateText), cents: vat.vatCents });
   }
   rows.push({ label: t.total, cents: grossCents, strong: true, ruleAbove: true });
   for (const payment of input.prepaid) rows.push({ label: payment.description, cents: -payment.cents });

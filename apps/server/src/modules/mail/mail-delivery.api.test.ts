@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { releaseExpiredHolds } from '#src/modules/orders/checkout.service.ts';
+import { releaseExpiredHolds } from '#src/modules/orders/expired-holds.ts';
 import { queueTransferReminders } from '#src/modules/orders/transfer-reminders.ts';
 import { createTestApp, type TestApp } from '#src/test/app.ts';
 import { payWithPayPal, readyCart, variantsInStock } from '#src/test/orders.ts';

@@ -58,6 +58,6 @@ export function assertNotGone(order: OrderRow): void {
   }
 }
 
-export function orderClosed(order: OrderRow): HttpProblem {
+export function orderClosed(order: Pick<OrderRow, 'id' | 'status'>): HttpProblem {
   return new HttpProblem(428, 'order-closed', `order ${order.id} is ${order.status}`, undefined, 115);
 }

@@ -1,8 +1,8 @@
 import type { OrderStatus } from '@shop/contracts/orders';
-import { sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
-import { HttpProblem } from '#src/http/problem.ts';
+import { cancelOpenPayments } from '#src/modules/payments/payments.repository.ts';
 import { refreshStockColumns } from '#src/modules/search/search-index.repository.ts';
+import { RefusedInTransaction } from './checkout-refusals.ts';
 import type { OrderSnapshot } from './order-presenter.ts';
 import type { OrderRow } from './orders.repository.ts';
 import * as repository from './orders.repository.ts';
@@ -20,7 +20,10 @@ export function isHolding(order: Pick<OrderRow, 'status'>): boolean {
   return heldStatuses.includes(order.status);
 }
 
-/** Takes the hold for a cart about to close; throws (rolling the transaction back) when anything ran out. */
+/**
+ * Takes the hold for a cart about to close. When anything ran out it throws the refusal as a
+ * RefusedInTransaction, which rolls back what was taken so far along with the caller's transaction.
+ */
 export async function takeHold(
   tx: Database,
   snapshot: OrderSnapshot,
@@ -34,7 +37,8 @@ export async function takeHold(
       ? await repository.takeStock(tx, item.variant_id, item.quantity)
       : undefined;
     if (!taken) {
-      throw new HttpProblem(409, 'sold-out', `${item.title}: ${item.is_sellable ? item.stock : 0} left`);
+      const left = item.is_sellable ? item.stock : 0;
+      throw new RefusedInTransaction({ refusal: 'sold-out', title: item.title, left });
     }
     if (taken.left === 0) soldOut.push(taken.offerId);
   }
@@ -44,18 +48,16 @@ export async function takeHold(
     const redeemed = await repository.redeemReduction(tx, reduction.id);
     const email = order.customer_data?.email ?? '';
     if (!redeemed) {
-      throw new HttpProblem(417, 'invalid-reduction', describeReductionFailure('used-up', reduction, locale));
+      const message = describeReductionFailure('used-up', reduction, locale);
+      throw new RefusedInTransaction({ refusal: 'reduction-invalid', message });
     }
     // The redeem above holds the code's row lock: a customer's parallel orders queue behind it.
     if (
       redeemed.max_uses_per_customer !== null &&
       (await repository.countRedemptions(tx, reduction.id, email)) >= redeemed.max_uses_per_customer
     ) {
-      throw new HttpProblem(
-        417,
-        'invalid-reduction',
-        describeReductionFailure('used-by-customer', reduction, locale),
-      );
+      const message = describeReductionFailure('used-by-customer', reduction, locale);
+      throw new RefusedInTransaction({ refusal: 'reduction-invalid', message });
     }
     await repository.recordRedemption(tx, order.id, reduction.id, email);
   }
@@ -65,7 +67,7 @@ export async function takeHold(
       continue;
     }
     if (!(await repository.debitCard(tx, card.id, card.amountCents))) {
-      throw new HttpProblem(422, 'invalid-giftcard', 'gift card balance changed');
+      throw new RefusedInTransaction({ refusal: 'gift-card-unusable', reason: 'balance-changed' });
     }
     await repository.setOrderCardAmount(tx, order.id, card.id, card.amountCents);
   }
@@ -89,10 +91,7 @@ export async function releaseHold(tx: Database, order: OrderRow, next: 'cart' | 
       if (card.amount_cents > 0) await repository.creditCard(tx, card.gift_card_id, card.amount_cents);
       await repository.setOrderCardAmount(tx, order.id, card.gift_card_id, 0);
     }
-    await tx.execute(
-      sql`UPDATE payments SET status = 'cancelled', updated_at = now()
-          WHERE order_id = ${order.id} AND status IN ('creating', 'created')`,
-    );
+    await cancelOpenPayments(tx, order.id);
   }
   await repository.updateOrder(tx, order.id, {
     status: next,

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '#src/db/client.ts';
 import { brandId } from '#src/seed/reference-data.ts';
 import { createTestApp, getJson, postJson, type TestApp } from '#src/test/app.ts';
-import { releaseExpiredHolds } from './checkout.service.ts';
+import { releaseExpiredHolds } from './expired-holds.ts';
 
 let shop: TestApp;
 beforeAll(async () => {

@@ -1,11 +1,7 @@
 import {
   addItemRequestSchema,
-  amazonPayRequestSchema,
-  amazonPayResponseSchema,
   cartChangeSchema,
   changeItemRequestSchema,
-  closeRequestSchema,
-  closeResponseSchema,
   createOrderRequestSchema,
   createOrderResponseSchema,
   customerRequestSchema,
@@ -14,11 +10,8 @@ import {
   notificationSchema,
   optinRequestSchema,
   orderAccessSchema,
-  orderMetaSchema,
   orderPathParams,
   orderSchema,
-  paymentInfoSchema,
-  payPalTransactionRequestSchema,
   reductionCodeParams,
   reductionInfoSchema,
   reductionRequestSchema,
@@ -33,21 +26,12 @@ import { z } from 'zod';
 import type { Database } from '#src/db/client.ts';
 import { HttpProblem } from '#src/http/problem.ts';
 import { createAttemptLimiter, TooManyAttempts } from '#src/http/rate-limit.ts';
-import type { CheckoutDeps } from './checkout.service.ts';
-import * as checkout from './checkout.service.ts';
+import { registerCheckoutRoutes } from './checkout.routes.ts';
+import type { CheckoutDeps } from './checkout-context.ts';
 import type { OrderKeyGuard } from './order-key-guard.ts';
 import { presentSummary } from './order-presenter.ts';
+import { accessOf, orderErrors as errors, tags } from './order-route-parts.ts';
 import * as orders from './orders.service.ts';
-
-const tags = ['orders'];
-const errors = {
-  400: problemSchema,
-  404: problemSchema,
-  409: problemSchema,
-  410: problemSchema,
-  428: problemSchema,
-  429: problemSchema,
-};
 
 const minute = 60_000;
 
@@ -78,13 +62,6 @@ export type OrderRouteDeps = CheckoutDeps & { cartDb: Database; withOrderKey: Or
 export function registerOrderRoutes(server: FastifyInstance, deps: OrderRouteDeps): void {
   const app = server.withTypeProvider<ZodTypeProvider>();
   const { db, cartDb } = deps;
-  const caller = (request: FastifyRequest) => ({
-    brand: request.brand,
-    locale: request.locale,
-    // Where the payment provider sends the buyer back: the brand's own address, never the Host header.
-    origin: request.brand.origin,
-  });
-  const path = (params: { id: number; key: string }) => ({ orderId: params.id, key: params.key });
 
   const { withOrderKey } = deps;
   const codes = createAttemptLimiter(server, { name: 'promotion-code', ...orderAttemptLimits.promotionCode });
@@ -283,7 +260,7 @@ export function registerOrderRoutes(server: FastifyInstance, deps: OrderRouteDep
     },
     async (request) =>
       withOrderKey(request, request.params.id, () =>
-        orders.prepareOrder(cartDb, request, path(request.params)),
+        orders.prepareOrder(cartDb, request, accessOf(request.params)),
       ),
   );
   app.get(
@@ -297,7 +274,9 @@ export function registerOrderRoutes(server: FastifyInstance, deps: OrderRouteDep
       },
     },
     async (request) =>
-      withOrderKey(request, request.params.id, () => orders.validateOrder(db, request, path(request.params))),
+      withOrderKey(request, request.params.id, () =>
+        orders.validateOrder(db, request, accessOf(request.params)),
+      ),
   );
   app.get(
     '/api/order/notifications/:id/:key',
@@ -312,7 +291,7 @@ export function registerOrderRoutes(server: FastifyInstance, deps: OrderRouteDep
     // SPEC §7: an empty list on failure (a wrong key still counts); too many wrong keys are a 429.
     async (request) =>
       withOrderKey(request, request.params.id, () =>
-        orders.takeNotifications(cartDb, request, path(request.params)),
+        orders.takeNotifications(cartDb, request, accessOf(request.params)),
       ).catch((error: unknown) => {
         if (error instanceof TooManyAttempts) throw error;
         return [];
@@ -335,146 +314,7 @@ export function registerOrderRoutes(server: FastifyInstance, deps: OrderRouteDep
       return presentSummary(snapshot.totals, snapshot.cards, request.locale);
     },
   );
-  app.get(
-    '/api/order/payment/:id/:key',
-    {
-      schema: {
-        tags,
-        summary: 'Payment state and, for bank transfers, the bank details and reference',
-        params: orderPathParams,
-        response: { 200: paymentInfoSchema, ...errors },
-      },
-    },
-    async (request) =>
-      withOrderKey(request, request.params.id, () =>
-        checkout.paymentInfo(deps, request, path(request.params)),
-      ),
-  );
-  app.get(
-    '/api/order/meta/:id/:key',
-    {
-      schema: {
-        tags,
-        summary: 'Status, count and the affiliate summary of the order',
-        params: orderPathParams,
-        response: { 200: orderMetaSchema, ...errors },
-      },
-    },
-    async (request) =>
-      withOrderKey(request, request.params.id, () => checkout.orderMeta(db, request, path(request.params))),
-  );
-
-  const closeResponse = {
-    200: closeResponseSchema,
-    402: problemSchema,
-    417: problemSchema,
-    422: problemSchema,
-  };
-  app.put(
-    '/api/order/close',
-    {
-      schema: {
-        tags,
-        summary: 'Close the order with a payment type; answers where to approve the payment, if anywhere',
-        description:
-          'Idempotent: a repeated close (double click, retry, second tab; an Idempotency-Key header may be ' +
-          'sent) answers the state the first one produced. Stock, the code and gift-card amounts are taken here.',
-        body: closeRequestSchema,
-        response: { ...closeResponse, ...errors },
-      },
-    },
-    async (request) => {
-      const { order, redirectUrl } = await withOrderKey(request, request.body.orderId, () =>
-        checkout.closeOrder(deps, caller(request), request.body),
-      );
-      return { order, redirectUrl };
-    },
-  );
-  app.put(
-    '/api/order/set-wiretransfer',
-    {
-      schema: {
-        tags,
-        summary: 'Pay an order waiting for PayPal or Amazon Pay by bank transfer instead',
-        body: orderAccessSchema,
-        response: { ...closeResponse, ...errors },
-      },
-    },
-    async (request) => {
-      const { order, redirectUrl } = await withOrderKey(request, request.body.orderId, () =>
-        checkout.switchToWireTransfer(deps, caller(request), request.body),
-      );
-      return { order, redirectUrl };
-    },
-  );
-  app.post(
-    '/api/order/paypal-transaction',
-    {
-      schema: {
-        tags,
-        summary: 'Capture the approved PayPal order (402 payment-failed when declined or not approved)',
-        body: payPalTransactionRequestSchema,
-        response: { 200: orderSchema, 402: problemSchema, ...errors },
-      },
-    },
-    async (request) =>
-      withOrderKey(request, request.body.orderId, () =>
-        checkout.capturePayment(deps, caller(request), {
-          ...request.body,
-          provider: 'paypal',
-          reference: request.body.payPalOrderId,
-        }),
-      ),
-  );
-
-  const amazon = (summary: string) => ({
-    schema: {
-      tags,
-      summary,
-      body: amazonPayRequestSchema,
-      response: { 200: amazonPayResponseSchema, 402: problemSchema, ...errors },
-    },
-  });
-  app.post(
-    '/api/order/amazonpay-create',
-    amazon('Close with Amazon Pay: creates the checkout session'),
-    (request) =>
-      withOrderKey(request, request.body.orderId, () =>
-        checkout.amazonPaySession(deps, caller(request), request.body),
-      ),
-  );
-  app.post(
-    '/api/order/amazonpay-createredirect',
-    amazon('Where to send the buyer for the session'),
-    (request) =>
-      withOrderKey(request, request.body.orderId, () =>
-        checkout.amazonPaySession(deps, caller(request), request.body, request.body.amazonCheckoutSessionId),
-      ),
-  );
-  app.post('/api/order/amazonpay-authorized', amazon('The state of the checkout session'), (request) =>
-    withOrderKey(request, request.body.orderId, () =>
-      checkout.amazonPaySession(deps, caller(request), request.body, request.body.amazonCheckoutSessionId),
-    ),
-  );
-  app.post(
-    '/api/order/amazonpay-complete',
-    {
-      schema: {
-        tags,
-        summary: 'Complete the Amazon Pay checkout session: captures and marks the order paid',
-        body: amazonPayRequestSchema.required({ amazonCheckoutSessionId: true }),
-        response: { 200: orderSchema, 402: problemSchema, ...errors },
-      },
-    },
-    async (request) =>
-      withOrderKey(request, request.body.orderId, () =>
-        checkout.capturePayment(deps, caller(request), {
-          ...request.body,
-          provider: 'amazonpay',
-          reference: request.body.amazonCheckoutSessionId,
-        }),
-      ),
-  );
+  registerCheckoutRoutes(server, deps);
 
   app.put(
     '/api/order/optin',

@@ -49,8 +49,17 @@ export type RefundInput = { captureId: string; amountCents: number; currency: st
 /** A verified provider notification; `eventId` is unique per provider, so each is processed once. */
 export type PaymentEvent = {
   eventId: string;
-  /** capture-completed, capture-denied, refund-completed, checkout-canceled, other. */
-  kind: 'capture-completed' | 'capture-denied' | 'refund-completed' | 'checkout-canceled' | 'other';
+  /**
+   * checkout-approved: the buyer approved the payment at the provider (PayPal's CHECKOUT.ORDER.APPROVED),
+   * so it can be captured even if they never come back to the shop.
+   */
+  kind:
+    | 'checkout-approved'
+    | 'capture-completed'
+    | 'capture-denied'
+    | 'refund-completed'
+    | 'checkout-canceled'
+    | 'other';
   reference: string | null;
   captureId: string | null;
   amountCents: number | null;

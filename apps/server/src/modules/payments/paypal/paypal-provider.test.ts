@@ -294,7 +294,7 @@ describe('PayPal verifyEvent', () => {
     expect(await paypal.verifyEvent(transmission(paypalGenuineSignature), 'not json')).toBeNull();
   });
 
-  it('maps refunds, denials and voided orders', async () => {
+  it('maps refunds, denials, voided and approved orders', async () => {
     const verify = (event: object) =>
       paypal.verifyEvent(transmission(paypalGenuineSignature), JSON.stringify(event));
     expect(
@@ -336,7 +336,7 @@ describe('PayPal verifyEvent', () => {
         event_type: 'CHECKOUT.ORDER.APPROVED',
         resource: { id: '5O190127TN364715T' },
       }),
-    ).toMatchObject({ kind: 'other', reference: '5O190127TN364715T' });
+    ).toMatchObject({ kind: 'checkout-approved', reference: '5O190127TN364715T', captureId: null });
   });
 
   it('throws ProviderUnavailableError when PayPal cannot verify right now', async () => {

@@ -328,7 +328,12 @@ export function paypalEvent(event: unknown): PaymentEvent {
       if (type.startsWith('CHECKOUT.ORDER.')) {
         return {
           ...base,
-          kind: type === 'CHECKOUT.ORDER.VOIDED' ? 'checkout-canceled' : 'other',
+          kind:
+            type === 'CHECKOUT.ORDER.APPROVED'
+              ? 'checkout-approved'
+              : type === 'CHECKOUT.ORDER.VOIDED'
+                ? 'checkout-canceled'
+                : 'other',
           reference: stringField(resource, 'id') ?? null,
           captureId: null,
           amountCents: null,

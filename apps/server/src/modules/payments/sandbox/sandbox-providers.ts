@@ -132,7 +132,14 @@ function capturedResult(payment: SandboxPayment): CaptureResult {
 /** The body of a simulated notification, as tests and tools send it to /api/payment/webhook/<provider>. */
 export const sandboxEventSchema = z.object({
   id: text().min(1).max(200),
-  kind: z.enum(['capture-completed', 'capture-denied', 'refund-completed', 'checkout-canceled', 'other']),
+  kind: z.enum([
+    'checkout-approved',
+    'capture-completed',
+    'capture-denied',
+    'refund-completed',
+    'checkout-canceled',
+    'other',
+  ]),
   reference: text().nullable().optional(),
   captureId: text().nullable().optional(),
   amountCents: z.number().int().nullable().optional(),

@@ -1,0 +1,75 @@
+/**
+ * What a statement import did, and how it is told: the operator's lines (`npm run bank-import`, the
+ * same for a direct import and for one the running shop did from its inbox) and the one log line
+ * without personal data. No database here: the CLI and the e2e tests read reports through this file.
+ */
+import { formatPrice } from '@shop/contracts/money';
+import type { BankEntry, StatementProblem } from './camt053.ts';
+import type { MatchOutcome } from './payment-matching.ts';
+
+export type ImportedEntry = {
+  outcome: MatchOutcome['kind'] | 'already-imported';
+  entry: BankEntry;
+  orderId: number | null;
+  /** The payment reference of the order the entry quotes (`DEMO-00000042`); null when it names none of ours. */
+  reference: string | null;
+  detail: string;
+};
+export type ImportReport = { entries: ImportedEntry[]; counts: Record<string, number> };
+
+/** What became of a statement in the inbox: imported, or not a camt.053 statement (`error` says why). */
+export type InboxOutcome =
+  | ({ status: 'imported' } & ImportReport)
+  | { status: 'failed'; error: string; problem: StatementProblem };
+
+/** `<name>.report.json` next to a statement the inbox has handled (modules/bank/bank-inbox.ts). */
+export type InboxReport = {
+  /** The statement's name in the inbox. */
+  file: string;
+  /** Where it is now, relative to the inbox: `done/<name>.xml` or `failed/<name>.xml`. */
+  movedTo: string;
+  /** ISO timestamp of the import. */
+  at: string;
+} & InboxOutcome;
+
+/** The operator's view of an import: one line per entry, then the counts. */
+export function formatImportReport(file: string, report: ImportReport): string[] {
+  const lines = [`${file}: ${report.entries.length} entries`];
+  for (const line of report.entries) {
+    const amount = formatPrice(line.entry.amountCents, 'de', line.entry.currency);
+    const order = line.orderId ? ` order ${line.orderId}` : '';
+    const detail = line.detail ? ` (${line.detail})` : '';
+    lines.push(
+      `  ${line.outcome.padEnd(16)} ${line.entry.bookingDate} ${amount.padStart(14)}${order}${detail}  ${line.entry.remittance.slice(0, 60)}`,
+    );
+  }
+  lines.push(`  ${formatCounts(report.counts) || 'nothing to import'}`);
+  return lines;
+}
+
+const formatCounts = (counts: Record<string, number>) =>
+  Object.entries(counts)
+    .map(([outcome, count]) => `${outcome}: ${count}`)
+    .join(', ');
+
+/**
+ * The log's short account of an import: counts, the amount paid and the references of the orders it
+ * paid. Never remittance texts or payers: they name people.
+ */
+export function summarizeImport(report: ImportReport): {
+  message: string;
+  fields: { entries: number; counts: Record<string, number>; paidCents: number; paidReferences: string[] };
+} {
+  const paid = report.entries.filter((line) => line.outcome === 'paid');
+  const paidCents = paid.reduce((sum, line) => sum + line.entry.amountCents, 0);
+  const paidReferences = paid.flatMap((line) => (line.reference ? [line.reference] : []));
+  const shown = paidReferences.slice(0, 10).join(', ');
+  const more = paidReferences.length > 10 ? ` and ${paidReferences.length - 10} more` : '';
+  const message =
+    `${report.entries.length} entries (${formatCounts(report.counts) || 'none'})` +
+    (paid.length ? `; ${paid.length} order(s) paid, ${formatPrice(paidCents, 'de')}: ${shown}${more}` : '');
+  return {
+    message,
+    fields: { entries: report.entries.length, counts: report.counts, paidCents, paidReferences },
+  };
+}

@@ -1,0 +1,19 @@
+import type { PaymentsConfig } from '#src/config.ts';
+import type { Database } from '#src/db/client.ts';
+import type { PaymentProviders } from '#src/modules/payments/payment-provider.ts';
+import type { Shopper } from './order-access.ts';
+import type { FulfilmentDeps } from './order-paid.ts';
+
+/** What closing and paying orders need, and who asks (SPEC §4 "Order flow", DESIGN.md "Payments"). */
+
+export type CheckoutDeps = FulfilmentDeps & {
+  db: Database;
+  providers: PaymentProviders;
+  payments: PaymentsConfig;
+};
+
+/** Every order call proves access with the order's id and key. */
+export type Access = { orderId: number; key: string };
+
+/** The caller's origin (https://brand.example): provider pages send the customer back there. */
+export type Caller = Shopper & { origin: string };

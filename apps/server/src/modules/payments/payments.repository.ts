@@ -1,0 +1,148 @@
+import { sql } from 'drizzle-orm';
+import { type Database, queryRows } from '#src/db/client.ts';
+import type { ProviderName } from './payment-provider.ts';
+
+/** The SQL of table payments: one row per attempt to pay an order through a provider. */
+
+/**
+ * created: waiting for the buyer's approval and our capture. captured: booked on its order (at most one
+ * per order). declined, cancelled: given up. refund-pending: captured but not bookable, a refund job is
+ * queued. refunded: the provider confirmed the refund.
+ */
+export type PaymentStatus = 'created' | 'captured' | 'declined' | 'cancelled' | 'refund-pending' | 'refunded';
+
+export type PaymentRow = {
+  id: number;
+  order_id: number;
+  provider: ProviderName;
+  provider_reference: string;
+  status: PaymentStatus;
+  amount_cents: number;
+  currency: string;
+  approval_url: string | null;
+  capture_id: string | null;
+};
+
+/** A retried create (same provider reference) answers the row the first one made. */
+export async function insertPayment(
+  db: Database,
+  payment: Pick<PaymentRow, 'order_id' | 'provider' | 'provider_reference' | 'amount_cents' | 'currency'> & {
+    approval_url: string;
+  },
+): Promise<PaymentRow | null> {
+  const [row] = await queryRows<PaymentRow>(
+    db,
+    sql`INSERT INTO payments (order_id, provider, provider_reference, status, amount_cents, currency, approval_url)
+        VALUES (${payment.order_id}, ${payment.provider}, ${payment.provider_reference}, 'created',
+          ${payment.amount_cents}, ${payment.currency}, ${payment.approval_url})
+        ON CONFLICT (provider, provider_reference) DO UPDATE SET updated_at = now()
+        RETURNING *`,
+  );
+  return row ?? null;
+}
+
+export async function findPayment(db: Database, paymentId: number): Promise<PaymentRow | null> {
+  const [row] = await queryRows<PaymentRow>(db, sql`SELECT * FROM payments WHERE id = ${paymentId}`);
+  return row ?? null;
+}
+
+/** The order's most recent attempt, of any provider or of `provider`. */
+export async function findLatestPayment(
+  db: Database,
+  orderId: number,
+  provider?: ProviderName,
+): Promise<PaymentRow | null> {
+  const [row] = await queryRows<PaymentRow>(
+    db,
+    sql`SELECT * FROM payments WHERE order_id = ${orderId}
+          ${provider ? sql`AND provider = ${provider}` : sql``}
+        ORDER BY id DESC LIMIT 1`,
+  );
+  return row ?? null;
+}
+
+/** The order's payment with this provider reference (PayPal order id, Amazon Pay checkout session id). */
+export async function findOrderPayment(
+  db: Database,
+  orderId: number,
+  provider: ProviderName,
+  reference: string,
+): Promise<PaymentRow | null> {
+  const [row] = await queryRows<PaymentRow>(
+    db,
+    sql`SELECT * FROM payments WHERE order_id = ${orderId} AND provider = ${provider}
+          AND provider_reference = ${reference}`,
+  );
+  return row ?? null;
+}
+
+/**
+ * The payment a provider notification is about: by its reference, or (Amazon Pay's notifications name
+ * the charge, not the checkout session) by its capture.
+ */
+export async function findNotifiedPayment(
+  db: Database,
+  provider: ProviderName,
+  match: { reference: string } | { captureId: string },
+): Promise<PaymentRow | null> {
+  const condition =
+    'reference' in match
+      ? sql`provider_reference = ${match.reference}`
+      : sql`capture_id = ${match.captureId}`;
+  const [row] = await queryRows<PaymentRow>(
+    db,
+    sql`SELECT * FROM payments WHERE provider = ${provider} AND ${condition}`,
+  );
+  return row ?? null;
+}
+
+export async function setPaymentStatus(
+  db: Database,
+  paymentId: number,
+  status: PaymentStatus,
+): Promise<void> {
+  await db.execute(sql`UPDATE payments SET status = ${status}, updated_at = now() WHERE id = ${paymentId}`);
+}
+
+/**
+ * A declined attempt, unless something else settled it meanwhile: a notification read before a
+ * concurrent capture must not overwrite it.
+ */
+export async function markPaymentDeclined(db: Database, paymentId: number): Promise<void> {
+  await db.execute(
+    sql`UPDATE payments SET status = 'declined', updated_at = now() WHERE id = ${paymentId} AND status = 'created'`,
+  );
+}
+
+export async function markPaymentCaptured(db: Database, paymentId: number, captureId: string): Promise<void> {
+  await db.execute(
+    sql`UPDATE payments SET status = 'captured', capture_id = ${captureId}, updated_at = now()
+        WHERE id = ${paymentId}`,
+  );
+}
+
+/**
+ * Marks a capture for refunding; false when there is nothing to give back: the payment was booked
+ * after all, or its refund is already confirmed.
+ */
+export async function markRefundPending(
+  db: Database,
+  paymentId: number,
+  captureId: string,
+): Promise<boolean> {
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`UPDATE payments SET status = 'refund-pending', capture_id = ${captureId}, updated_at = now()
+        WHERE id = ${paymentId} AND status NOT IN ('captured', 'refunded')
+        RETURNING id`,
+  );
+  return rows.length > 0;
+}
+
+/** An order that stops waiting for its provider (back to the cart, cancelled, expired) ends its open attempts. */
+export async function cancelOpenPayments(db: Database, orderId: number): Promise<void> {
+  await db.execute(
+    sql`UPDATE payments SET status = 'cancelled', updated_at = now()
+        WHERE order_id = ${orderId} AND status = 'created'`,
+  );
+}
