@@ -7,6 +7,7 @@ import { createBankInbox } from './modules/bank/bank-inbox.ts';
 import { bankInboxDir } from './modules/bank/inbox-files.ts';
 import { createBrandConfigs } from './modules/brands/brand-config.ts';
 import { type BrandDirectory, createBrandDirectory } from './modules/brands/brand-directory.ts';
+import { listBrands } from './modules/brands/brands.repository.ts';
 import { createJobQueue, type JobDefinition } from './modules/jobs/job-queue.ts';
 import { createMailTransport } from './modules/mail/mail-transport.ts';
 import { composeOrderMail } from './modules/mail/order-mail.ts';
@@ -60,6 +61,7 @@ export function createBackgroundWork(options: {
   });
   const checkout: CheckoutDeps = {
     db: database.db,
+    log,
     providers: createPaymentProviders(config, database.db),
     payments: config.payments,
     jobs,
@@ -90,6 +92,11 @@ export function createBackgroundWork(options: {
     /** What the order routes, the payment webhooks and the bank import pay orders with. */
     checkout,
     async start(): Promise<void> {
+      // Every brand's config read now, not first inside a paying transaction: its invoice needs the
+      // seller's data, and a slow or failing asset host there would fail the payment. A brand whose
+      // read fails now is read again when needed.
+      const known = await listBrands(database.db);
+      await Promise.allSettled(known.map((brand) => brandConfigs.get(brand.short)));
       await jobs.start();
       if (config.jobsInServer) bankInbox.watch();
     },

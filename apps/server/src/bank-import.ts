@@ -6,6 +6,7 @@ import { createBackgroundWork } from './background-work.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { type DatabaseHandle, openDatabase } from './db/client.ts';
 import { DataDirInUse } from './db/data-dir-lock.ts';
+import { logOptions } from './http/logging.ts';
 import { importStatement } from './modules/bank/bank-import.ts';
 import { parseCamt053, StatementFormatError } from './modules/bank/camt053.ts';
 import { formatImportReport } from './modules/bank/import-report.ts';
@@ -50,7 +51,7 @@ async function main(): Promise<number> {
   const background = createBackgroundWork({
     config,
     database,
-    log: pino({ level: 'warn' }),
+    log: pino(logOptions('warn')),
     registry: new Registry(),
   });
   await background.start();

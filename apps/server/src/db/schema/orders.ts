@@ -177,7 +177,10 @@ export const paymentEvents = pgTable(
     eventId: text('event_id').notNull(),
     kind: text('kind').notNull(),
     payload: jsonb('payload').notNull(),
+    /** When it was (last) claimed for processing. */
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Null while it is being processed, or when the process handling it died: a redelivery may take it. */
+    processedAt: timestamp('processed_at', { withTimezone: true }),
   },
   (t) => [primaryKey({ columns: [t.provider, t.eventId] })],
 );

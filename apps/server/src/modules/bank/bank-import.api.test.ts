@@ -71,4 +71,34 @@ describe('importing a camt.053 statement', () => {
     );
     expect(mailsAfter).toEqual(mailsBefore);
   });
+
+  it('books the other entries when one cannot be booked, and books that one when the statement comes again', async () => {
+    const [first, second] = [
+      await transferOrder(shop.app, variantId),
+      await transferOrder(shop.app, variantId),
+    ];
+    const xml = buildCamt053({
+      iban: 'DE02700202700010123456',
+      statementId: 'STMT-2026-11-25',
+      entries: [
+        { amountCents: first.totalCents, remittance: first.reference, acctSvcrRef: 'B1' },
+        { amountCents: second.totalCents, remittance: second.reference, acctSvcrRef: 'B2' },
+      ],
+    });
+    // The asset host fails once, while the first order's invoice is issued.
+    const { checkout } = shop.app.background;
+    let failures = 1;
+    const flakyConfigs = {
+      get: (short: string) =>
+        failures-- > 0 ? Promise.reject(new Error('asset host down')) : checkout.brandConfigs.get(short),
+    };
+    const report = await importStatement({ ...checkout, brandConfigs: flakyConfigs }, xml);
+    expect(report.entries.map((line) => line.outcome)).toEqual(['not-booked', 'paid']);
+    expect((await order(first)).status).toBe('awaiting-payment');
+    expect((await order(second)).status).toBe('paid');
+
+    const again = await importStatement(checkout, xml);
+    expect(again.entries.map((line) => line.outcome)).toEqual(['already-imported', 'paid']);
+    expect((await order(first)).status).toBe('paid');
+  });
 });

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import { type Database, queryRows } from '#src/db/client.ts';
 import { type FulfilmentDeps, markOrderPaid } from '#src/modules/orders/order-paid.ts';
 import { findOrder } from '#src/modules/orders/orders.repository.ts';
@@ -9,7 +10,7 @@ import { entryReferences, type MatchOutcome, matchEntries, type OpenOrder } from
 
 export type { ImportedEntry, ImportReport } from './import-report.ts';
 
-type Deps = FulfilmentDeps & { db: Database };
+type Deps = FulfilmentDeps & { db: Database; log: Pick<FastifyBaseLogger, 'error'> };
 
 /**
  * Imports a camt.053 statement: each credit whose reference and amount match an order waiting for its
@@ -50,7 +51,13 @@ export async function importStatement(deps: Deps, xml: string | Buffer): Promise
     .map(({ entry }) => ({ outcome: 'already-imported', entry, orderId: null, reference: null, detail: '' }));
   for (const [index, outcome] of outcomes.entries()) {
     const statementId = fresh[index]?.statement.id ?? '';
-    report.push(await book(deps, statementId, outcome));
+    // One entry that cannot be booked must not keep the others from paying their orders.
+    report.push(
+      await book(deps, statementId, outcome).catch((error: unknown) => {
+        deps.log.error({ err: error, entry: outcome.entry.id }, 'bank import: an entry could not be booked');
+        return notBooked(outcome);
+      }),
+    );
   }
   const counts: Record<string, number> = {};
   for (const line of report) counts[line.outcome] = (counts[line.outcome] ?? 0) + 1;
@@ -100,6 +107,17 @@ async function openOrders(
     });
   }
   return orders;
+}
+
+function notBooked(outcome: MatchOutcome): ImportedEntry {
+  const order = 'order' in outcome ? outcome.order : null;
+  return {
+    outcome: 'not-booked',
+    entry: outcome.entry,
+    orderId: order?.orderId ?? null,
+    reference: order?.reference ?? null,
+    detail: 'not recorded; import the statement again',
+  };
 }
 
 /** Records one entry and, for an exact payment, pays its order; both or neither. */

@@ -192,7 +192,7 @@ describe('the bank-statement inbox', () => {
       expect(queued).toEqual([]);
       await rename(hidden, path.join(dir, 'upload.xml'));
       await expect.poll(() => queued.length, { timeout: 5_000, interval: 50 }).toBe(1);
-      expect(queued[0]).toEqual([shop.database.db, 'bank.inbox', {}, { singletonKey: 'bank-inbox' }]);
+      expect(queued[0]).toEqual([shop.database.db, 'bank.inbox', {}]);
       await settled();
       expect(queued).toHaveLength(1);
     } finally {

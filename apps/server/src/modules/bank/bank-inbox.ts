@@ -13,7 +13,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { type FSWatcher, mkdirSync, watch as watchFolder } from 'node:fs';
-import { access, link, mkdir, readdir, readFile, rename, stat, unlink } from 'node:fs/promises';
+import { access, link, lstat, mkdir, readdir, readFile, rename, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '#src/db/client.ts';
@@ -103,7 +103,8 @@ export function createBankInbox(deps: BankInboxDeps, options: BankInboxOptions):
   async function fileStates(names: string[]) {
     const states = new Map<string, { size: number; mtimeMs: number }>();
     for (const name of names) {
-      const info = await stat(path.join(dir, name)).catch(() => null);
+      // lstat: a symbolic link in the inbox is no statement (it could point at any file of the host).
+      const info = await lstat(path.join(dir, name)).catch(() => null);
       if (info?.isFile()) states.set(name, { size: info.size, mtimeMs: info.mtimeMs });
     }
     return states;
@@ -177,14 +178,8 @@ export function createBankInbox(deps: BankInboxDeps, options: BankInboxOptions):
     // Only when there is something to import: moving a file out of the inbox is a change too.
     const waiting = (await readdir(dir).catch(() => [])).some(isStatementName);
     if (!waiting || isClosed) return;
-    await deps.jobs.enqueue(
-      deps.db,
-      bankInboxJobName,
-      {},
-      // One waiting scan at most (the queue is stately); what makes each file go once is the claim in
-      // `handle`, not the queue.
-      { singletonKey: 'bank-inbox' },
-    );
+    // A scan more than needed finds nothing left; what makes each file go once is the claim in `handle`.
+    await deps.jobs.enqueue(deps.db, bankInboxJobName, {});
   };
   const soon = () => {
     clearTimeout(timer);
@@ -225,7 +220,6 @@ export function createBankInbox(deps: BankInboxDeps, options: BankInboxOptions):
       retryDelaySeconds: 30,
       expireInSeconds: 600,
       schedule: '* * * * *',
-      policy: 'stately',
       async run() {
         await scan();
         // The watch broke (e.g. the folder was removed; the scan made it again): watch the new one.

@@ -8,7 +8,11 @@ import type { BankEntry, StatementProblem } from './camt053.ts';
 import type { MatchOutcome } from './payment-matching.ts';
 
 export type ImportedEntry = {
-  outcome: MatchOutcome['kind'] | 'already-imported';
+  /**
+   * `not-booked`: recording or paying it failed (the database, a brand's invoice data); nothing of it
+   * was stored, so importing the same statement again tries it again.
+   */
+  outcome: MatchOutcome['kind'] | 'already-imported' | 'not-booked';
   entry: BankEntry;
   orderId: number | null;
   /** The payment reference of the order the entry quotes (`DEMO-00000042`); null when it names none of ours. */

@@ -52,16 +52,6 @@ describe('job queue on PGlite', () => {
           },
         },
         {
-          name: 'test.once',
-          retryLimit: 0,
-          retryDelaySeconds: 1,
-          expireInSeconds: 60,
-          policy: 'stately',
-          run: async (data: { word: string }) => {
-            done.push(data.word);
-          },
-        },
-        {
           name: 'test.broken',
           retryLimit: 1,
           retryDelaySeconds: 1,
@@ -100,22 +90,6 @@ describe('job queue on PGlite', () => {
     await queue.enqueue(database.db, 'test.flaky', { word: 'eventually' });
     await waitFor(() => done.includes('eventually'), 30_000);
     expect(failuresLeft).toBeLessThan(0);
-  });
-
-  it('keeps one waiting job per key on a stately queue', async () => {
-    const later = new Date(Date.now() + 1_500);
-    for (const word of ['first', 'second', 'third']) {
-      await queue.enqueue(database.db, 'test.once', { word }, { singletonKey: 'one', startAfter: later });
-    }
-    await queue.enqueue(
-      database.db,
-      'test.once',
-      { word: 'other key' },
-      { singletonKey: 'two', startAfter: later },
-    );
-    await waitFor(() => done.includes('first') && done.includes('other key'));
-    await new Promise((resolve) => setTimeout(resolve, 1500));
-    expect(done.filter((word) => ['first', 'second', 'third'].includes(word))).toEqual(['first']);
   });
 
   it('moves a job that keeps failing to the dead letters, counted on /metrics', async () => {

@@ -18,18 +18,10 @@ export type JobDefinition<Data extends object = object> = {
   expireInSeconds: number;
   /** Cron (UTC, minute resolution): the job is also started on this schedule, once across all processes. */
   schedule?: string;
-  /**
-   * What a `singletonKey` means on this queue (pg-boss's queue policy). `standard` (the default)
-   * ignores keys; `stately` keeps at most one queued and one running job per key, so a second enqueue
-   * while one waits is dropped.
-   */
-  policy?: 'standard' | 'stately';
   run(data: Data): Promise<void>;
 };
 
 export type EnqueueOptions = {
-  /** On a `stately` queue, one queued job per key: a second enqueue with the same key is dropped. */
-  singletonKey?: string;
   startAfter?: Date;
 };
 
@@ -102,7 +94,6 @@ export function createJobQueue(
       if (!definitions.has(name)) throw new Error(`unknown job ${name}`);
       await boss.send(name, data, {
         db: sqlExecutor(db) as PgBoss.Db,
-        ...(enqueueOptions.singletonKey ? { singletonKey: enqueueOptions.singletonKey } : {}),
         ...(enqueueOptions.startAfter ? { startAfter: enqueueOptions.startAfter } : {}),
       });
     },
@@ -122,7 +113,6 @@ export function createJobQueue(
             retryBackoff: true,
             expireInSeconds: definition.expireInSeconds,
             deadLetter: deadLetterQueue(definition.name),
-            policy: definition.policy ?? 'standard',
           };
           // createQueue keeps an existing queue as it is; updateQueue brings its settings up to date.
           await boss.createQueue(definition.name, queue);

@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { PaymentsConfig } from '#src/config.ts';
 import type { Database } from '#src/db/client.ts';
 import type { PaymentProviders } from '#src/modules/payments/payment-provider.ts';
@@ -8,6 +9,7 @@ import type { FulfilmentDeps } from './order-paid.ts';
 
 export type CheckoutDeps = FulfilmentDeps & {
   db: Database;
+  log: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
   providers: PaymentProviders;
   payments: PaymentsConfig;
 };

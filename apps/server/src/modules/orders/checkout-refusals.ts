@@ -37,7 +37,7 @@ export function isRefusal(result: object): result is CheckoutRefusal {
 
 /**
  * Carries a refusal out of a transaction that must roll back (a transaction rolls back on a throw):
- * thrown inside, turned back into the value by `refusedOutcome` outside. Never leaves this module.
+ * thrown inside (here and by order-holds.ts), turned back into the value by `refusedOutcome` outside.
  */
 export class RefusedInTransaction extends Error {
   override name = 'RefusedInTransaction';

@@ -4,7 +4,7 @@ import { queryRows } from '#src/db/client.ts';
 import type { JobQueue } from '#src/modules/jobs/job-queue.ts';
 import type { PaymentProviders } from '#src/modules/payments/payment-provider.ts';
 import { findOrderPayment, type PaymentRow } from '#src/modules/payments/payments.repository.ts';
-import { refundJobDefinition } from '#src/modules/payments/refund-payment.job.ts';
+import { queueRefund, refundJobDefinition } from '#src/modules/payments/refund-payment.job.ts';
 import { createSandboxProviders } from '#src/modules/payments/sandbox/sandbox-providers.ts';
 import { createTestApp, type TestApp } from '#src/test/app.ts';
 import { type Cart, chooseOnSandbox, readyCart, variantsInStock } from '#src/test/orders.ts';
@@ -106,6 +106,13 @@ describe('capturing a payment the order can no longer take', () => {
         data: { paymentId: order.payment.id, amountCents: order.payment.amount_cents, currency: 'EUR' },
       },
     ]);
+    // Given back again (a late capture notification, the return racing the webhook): still one job.
+    await queueRefund(shop.database.db, jobs, order.payment.id, {
+      captureId: after.payment?.capture_id as string,
+      amountCents: order.payment.amount_cents,
+      currency: 'EUR',
+    });
+    expect(enqueued).toHaveLength(1);
 
     const refund = refundJobDefinition({ db: shop.database.db, providers: sandbox });
     await refund.run(enqueued[0]?.data as Parameters<typeof refund.run>[0]);

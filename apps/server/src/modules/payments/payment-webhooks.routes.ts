@@ -1,7 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '#src/db/client.ts';
 import { HttpProblem } from '#src/http/problem.ts';
-import { forgetPaymentEvent, recordPaymentEvent } from './payment-events.repository.ts';
+import {
+  claimPaymentEvent,
+  forgetPaymentEvent,
+  markPaymentEventProcessed,
+} from './payment-events.repository.ts';
 import {
   type PaymentEvent,
   type PaymentProviders,
@@ -55,9 +59,10 @@ export async function registerPaymentWebhookRoutes(
           request.log.warn({ provider: name }, 'payment notification rejected: not genuine');
           throw new HttpProblem(400, 'validation-error', 'The notification could not be verified.');
         }
-        if (await recordPaymentEvent(db, name, event)) {
+        if (await claimPaymentEvent(db, name, event)) {
           try {
             await onEvent(name, event);
+            await markPaymentEventProcessed(db, name, event.eventId);
           } catch (error) {
             request.log.error(
               { err: error, provider: name, eventId: event.eventId },

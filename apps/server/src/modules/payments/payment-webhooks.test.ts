@@ -154,6 +154,20 @@ describe('POST /api/payment/webhook/:provider', () => {
     expect(received.map((entry) => entry.event.eventId)).toEqual(['evt-retry']);
   });
 
+  it('takes over an event whose handler died before finishing, but not one still being handled', async () => {
+    // A process claimed these and died (SIGKILL, lost database) before marking them processed.
+    await database.db.execute(sql`
+      INSERT INTO payment_events (provider, event_id, kind, payload, received_at) VALUES
+        ('amazonpay', 'evt-abandoned', 'capture-completed', '{}', now() - interval '11 minutes'),
+        ('amazonpay', 'evt-in-flight', 'capture-completed', '{}', now() - interval '1 minute')`);
+    expect((await postAmazon(sandboxEvent('evt-abandoned'))).statusCode).toBe(200);
+    expect((await postAmazon(sandboxEvent('evt-in-flight'))).statusCode).toBe(200);
+    expect(received.map((entry) => entry.event.eventId)).toEqual(['evt-abandoned']);
+    // Handled now: a later redelivery is acknowledged and ignored.
+    expect((await postAmazon(sandboxEvent('evt-abandoned'))).statusCode).toBe(200);
+    expect(received).toHaveLength(1);
+  });
+
   it('answers 503 when the provider cannot be asked whether the event is genuine', async () => {
     verifyUnavailable = true;
     const response = await postAmazon(sandboxEvent('evt-unverifiable'));

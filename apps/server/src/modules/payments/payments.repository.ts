@@ -96,12 +96,11 @@ export async function findNotifiedPayment(
   return row ?? null;
 }
 
-export async function setPaymentStatus(
-  db: Database,
-  paymentId: number,
-  status: PaymentStatus,
-): Promise<void> {
-  await db.execute(sql`UPDATE payments SET status = ${status}, updated_at = now() WHERE id = ${paymentId}`);
+/** The provider confirmed the refund of a capture that was waiting for it. */
+export async function markRefunded(db: Database, paymentId: number): Promise<void> {
+  await db.execute(
+    sql`UPDATE payments SET status = 'refunded', updated_at = now() WHERE id = ${paymentId} AND status = 'refund-pending'`,
+  );
 }
 
 /**
@@ -122,8 +121,8 @@ export async function markPaymentCaptured(db: Database, paymentId: number, captu
 }
 
 /**
- * Marks a capture for refunding; false when there is nothing to give back: the payment was booked
- * after all, or its refund is already confirmed.
+ * Marks a capture for refunding; false when there is nothing (more) to give back: the payment was
+ * booked after all, or its refund is already queued or confirmed. So each payment has one refund job.
  */
 export async function markRefundPending(
   db: Database,
@@ -133,7 +132,7 @@ export async function markRefundPending(
   const rows = await queryRows<{ id: number }>(
     db,
     sql`UPDATE payments SET status = 'refund-pending', capture_id = ${captureId}, updated_at = now()
-        WHERE id = ${paymentId} AND status NOT IN ('captured', 'refunded')
+        WHERE id = ${paymentId} AND status NOT IN ('captured', 'refund-pending', 'refunded')
         RETURNING id`,
   );
   return rows.length > 0;

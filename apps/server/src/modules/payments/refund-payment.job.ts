@@ -1,7 +1,7 @@
 import type { Database } from '#src/db/client.ts';
 import type { JobDefinition, JobQueue } from '#src/modules/jobs/job-queue.ts';
 import type { PaymentProviders } from './payment-provider.ts';
-import { findPayment, markRefundPending, setPaymentStatus } from './payments.repository.ts';
+import { findPayment, markRefunded, markRefundPending } from './payments.repository.ts';
 
 export const refundPaymentJob = 'payments.refund';
 
@@ -19,12 +19,11 @@ export async function queueRefund(
   capture: { captureId: string; amountCents: number; currency: string },
 ): Promise<void> {
   if (!(await markRefundPending(tx, paymentId, capture.captureId))) return;
-  await jobs.enqueue(
-    tx,
-    refundPaymentJob,
-    { paymentId, amountCents: capture.amountCents, currency: capture.currency } satisfies RefundData,
-    { singletonKey: `refund-${paymentId}` },
-  );
+  await jobs.enqueue(tx, refundPaymentJob, {
+    paymentId,
+    amountCents: capture.amountCents,
+    currency: capture.currency,
+  } satisfies RefundData);
 }
 
 /** Runs a queued refund; the request id makes a retry the same refund at the provider. */
@@ -37,8 +36,6 @@ export function refundJobDefinition(deps: {
     retryLimit: 10,
     retryDelaySeconds: 30,
     expireInSeconds: 120,
-    // One refund job per payment at a time (its singletonKey); the request id covers a retry.
-    policy: 'stately',
     async run({ paymentId, amountCents, currency }) {
       const payment = await findPayment(deps.db, paymentId);
       if (payment?.status !== 'refund-pending' || !payment.capture_id) return;
@@ -48,7 +45,7 @@ export function refundJobDefinition(deps: {
         currency,
         requestId: `refund-${payment.id}`,
       });
-      await setPaymentStatus(deps.db, payment.id, 'refunded');
+      await markRefunded(deps.db, payment.id);
     },
   };
 }
