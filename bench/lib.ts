@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 
 export const benchDir = path.dirname(fileURLToPath(import.meta.url));
-const repoRoot = path.resolve(benchDir, '..');
+export const repoRoot = path.resolve(benchDir, '..');
 export const postgresUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 /** The PGlite benchmark catalogue: `DATA_DIR=.data-bench npm run seed -- --offers 100000`. */
 export const pgliteDataDir = process.env.BENCH_DATA_DIR ?? path.join(repoRoot, '.data-bench');
@@ -46,6 +46,8 @@ export async function startServer(options: {
   env?: Record<string, string>;
   /** What `tsx` runs instead of the server's main.ts (a bench script's own entry, with its arguments). */
   entry?: string[];
+  /** The source tree to run (another commit's, for a side-by-side run); this checkout by default. */
+  cwd?: string;
 }) {
   const demoDataDir =
     options.database === 'demo' ? await mkdtemp(path.join(os.tmpdir(), 'shop-bench-')) : null;
@@ -66,7 +68,7 @@ export async function startServer(options: {
   }
   if (demoDataDir) env.SEED_ON_START = 'true';
   const child: ChildProcess = spawn('npx', ['tsx', ...(options.entry ?? ['apps/server/src/main.ts'])], {
-    cwd: repoRoot,
+    cwd: options.cwd ?? repoRoot,
     env,
     stdio: ['ignore', 'inherit', 'inherit'],
     detached: true,

@@ -14,8 +14,19 @@ declare module 'fastify' {
 export function registerRequestContext(app: FastifyInstance, brands: BrandDirectory): void {
   app.decorateRequest('locale', 'de');
   app.decorateRequest('brand', null as unknown as Brand);
-  app.addHook('onRequest', async (request) => {
+  // A callback hook that waits only when the brand list must be loaded: a promise on every request
+  // is a measurable share of a cached read.
+  app.addHook('onRequest', (request, _reply, done) => {
     request.locale = negotiateLocale(request.headers['accept-language']);
-    if (request.url.startsWith('/api/')) request.brand = await brands.resolve(request.hostname);
+    if (!request.url.startsWith('/api/')) return done();
+    const brand = brands.resolveLoaded(request.hostname);
+    if (brand) {
+      request.brand = brand;
+      return done();
+    }
+    brands.resolve(request.hostname).then((resolved) => {
+      request.brand = resolved;
+      done();
+    }, done);
   });
 }

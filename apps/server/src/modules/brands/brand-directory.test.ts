@@ -25,6 +25,20 @@ it('reads the brands once per TTL, not on every request', async () => {
   expect((await brands.resolve('autoclub.localhost')).name).toBe('Renamed');
 });
 
+it('answers without waiting once the brands are loaded, and waits again after a refresh', async () => {
+  const brands = createBrandDirectory(database.db, {
+    defaultShort: 'demo',
+    ttlMs: 60_000,
+    publicUrl: 'http://localhost:3000',
+  });
+  expect(brands.resolveLoaded('autoclub.localhost')).toBeUndefined();
+  const resolved = await brands.resolve('autoclub.localhost');
+  expect(brands.resolveLoaded('autoclub.localhost')).toEqual(resolved);
+  expect(brands.resolveLoaded('unknown.localhost')?.short).toBe('demo');
+  brands.refresh();
+  expect(brands.resolveLoaded('autoclub.localhost')).toBeUndefined();
+});
+
 it("gives each brand the address of its own domain, else of PUBLIC_URL, whatever the request's host", async () => {
   const brands = createBrandDirectory(database.db, {
     defaultShort: 'demo',
