@@ -74,10 +74,10 @@ started = performance.now();
 parseCamt053(xml);
 const parseMs = performance.now() - started;
 started = performance.now();
-const first = await importStatement({ db: database.db, jobs: app.jobs }, xml);
+const first = await importStatement(app.background.checkout, xml);
 const importMs = performance.now() - started;
 started = performance.now();
-const second = await importStatement({ db: database.db, jobs: app.jobs }, xml);
+const second = await importStatement(app.background.checkout, xml);
 const againMs = performance.now() - started;
 
 const result = {
