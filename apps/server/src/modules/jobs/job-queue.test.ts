@@ -20,6 +20,7 @@ describe('job queue on PGlite', () => {
   let queue: JobQueue;
   const done: string[] = [];
   let failuresLeft = 2;
+  let batchFailed = false;
   const registry = new Registry();
 
   beforeAll(async () => {
@@ -48,6 +49,20 @@ describe('job queue on PGlite', () => {
           expireInSeconds: 60,
           run: async (data: { word: string }) => {
             if (failuresLeft-- > 0) throw new Error('not yet');
+            done.push(data.word);
+          },
+        },
+        {
+          name: 'test.batch',
+          retryLimit: 2,
+          retryDelaySeconds: 1,
+          expireInSeconds: 60,
+          concurrency: 5,
+          run: async (data: { word: string }) => {
+            if (data.word === 'batch-fails-once' && !batchFailed) {
+              batchFailed = true;
+              throw new Error('not yet');
+            }
             done.push(data.word);
           },
         },
@@ -90,6 +105,15 @@ describe('job queue on PGlite', () => {
     await queue.enqueue(database.db, 'test.flaky', { word: 'eventually' });
     await waitFor(() => done.includes('eventually'), 30_000);
     expect(failuresLeft).toBeLessThan(0);
+  });
+
+  it('runs several jobs of a queue at once, each failing and retried on its own', async () => {
+    const words = ['batch-1', 'batch-2', 'batch-fails-once', 'batch-3', 'batch-4'];
+    for (const word of words) await queue.enqueue(database.db, 'test.batch', { word });
+    await waitFor(() => words.every((word) => done.includes(word)), 30_000);
+    expect(batchFailed).toBe(true);
+    // The others ran once: a failure in the batch did not make them run again.
+    expect(done.filter((word) => word.startsWith('batch-'))).toHaveLength(words.length);
   });
 
   it('moves a job that keeps failing to the dead letters, counted on /metrics', async () => {

@@ -30,8 +30,15 @@ export function createMailTransport(options: {
   outboxDir: string;
 }): MailTransport {
   if (options.smtpUrl) {
-    const smtp = nodemailer.createTransport(options.smtpUrl, {
-      from: options.from,
+    // Transport options beside the URL (a second argument would be message defaults, where the
+    // timeouts do nothing).
+    const smtp = nodemailer.createTransport({
+      url: options.smtpUrl,
+      // A few connections kept open and reused: mail jobs run several at a time, and a backlog after
+      // the mail server was down should not open one connection per mail.
+      pool: true,
+      maxConnections: 5,
+      maxMessages: 100,
       // A mail server that hangs must not hold a job for the whole expiry.
       connectionTimeout: 10_000,
       greetingTimeout: 10_000,
