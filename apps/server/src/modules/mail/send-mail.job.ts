@@ -21,7 +21,7 @@ export function sendMailJobDefinition(deps: {
     expireInSeconds: 120,
     // Mails wait on the mail server, not on this process: a backlog after an outage drains at dozens a
     // second (bench/mail-backlog.bench.ts), through the transport's few pooled connections.
-    concurrency: 25,
+    concurrency: 50,
     async run({ mailId }) {
       const mail = await findMail(deps.db, mailId);
       if (!mail || mail.status === 'sent') return;
