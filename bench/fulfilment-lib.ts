@@ -232,6 +232,25 @@ export async function benchSchema(schema: string) {
   };
 }
 
+/**
+ * Stops a server from `startServer` and waits until every process of its group has exited: `stop()`
+ * returns once npx has, while the server itself may still be finishing its requests and jobs (up to
+ * 10 s), and a schema dropped under it fills PostgreSQL's log with errors.
+ */
+export async function stopServer(server: { processGroup: number; stop(): Promise<void> }) {
+  await server.stop();
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    try {
+      process.kill(-server.processGroup, 0);
+    } catch {
+      return;
+    }
+    if (Date.now() > deadline) throw new Error(`process group ${server.processGroup} still running`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 /** Nearest-rank percentile of ascending `sorted`, rounded to 0.1; 0 for none. */
 export function percentileOf(sorted: number[], p: number): number {
   if (!sorted.length) return 0;

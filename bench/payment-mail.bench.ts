@@ -32,6 +32,7 @@ import {
   readyCart,
   shopClient,
   startMailSink,
+  stopServer,
 } from './fulfilment-lib.ts';
 import { freePort, startServer, writeResults } from './lib.ts';
 
@@ -183,14 +184,24 @@ async function oneRun(run: number) {
     return result;
   } finally {
     shop.close();
-    await server.stop();
+    await stopServer(server);
     await sink.stop();
     await database.dropAndClose();
   }
 }
 
 const results: Awaited<ReturnType<typeof oneRun>>[] = [];
-for (let run = 1; run <= runs; run++) results.push(await oneRun(run));
+for (let run = 1; run <= runs; run++) {
+  results.push(await oneRun(run));
+  // Kept after every run: a long run cut short by this shared machine loses only itself.
+  await writeResults('payment-mail', {
+    runs,
+    rate,
+    seconds,
+    drainSeconds,
+    results: JSON.parse(JSON.stringify(results)),
+  });
+}
 const med = (pick: (result: (typeof results)[number]) => number) => middle(results.map(pick));
 const waited = med((r) => r.waitedSeconds) * 1000;
 const summary = [

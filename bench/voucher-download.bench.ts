@@ -35,6 +35,7 @@ import {
   readyCart,
   shopClient,
   startMailSink,
+  stopServer,
 } from './fulfilment-lib.ts';
 import { cpuTimeMs, freePort, startServer, writeResults } from './lib.ts';
 
@@ -238,7 +239,7 @@ try {
   });
 } finally {
   shop.close();
-  await server.stop();
+  await stopServer(server);
   await sink.stop();
   await database.dropAndClose();
 }
