@@ -6,6 +6,7 @@
  */
 import type { Locale } from '@shop/contracts/locale';
 import { type BrandColours, brandColours } from './brand-colour.ts';
+import { drawBrandMark } from './brand-mark.ts';
 import { documentTexts, formatCents, formatCount, formatDocumentDate } from './document-texts.ts';
 import { createA4Document, fontBold, fontRegular } from './pdf-document.ts';
 import { drawFittedText } from './pdf-text-fit.ts';
@@ -205,7 +206,16 @@ function drawLetterhead({ doc, colours, left, width }: Sheet, input: InvoicePdfI
   const rightWidth = 210;
   const rightX = left + width - rightWidth;
 
-  drawLogo(doc, input.brand, { x: left, y: 40, width: 180, height: 46 }, colours);
+  drawBrandMark(
+    doc,
+    input.brand,
+    { x: left, y: 40, width: 180, height: 46 },
+    {
+      colour: colours.text,
+      largest: 16,
+      smallest: 9,
+    },
+  );
 
   doc.font(fontBold).fontSize(9.5).fillColor(ink);
   doc.text(seller.name, rightX, 40, { width: rightWidth });
@@ -264,29 +274,6 @@ function drawLetterhead({ doc, colours, left, width }: Sheet, input: InvoicePdfI
     metaY = Math.max(doc.y, metaY + 12) + 2;
   }
   return Math.max(buyerBottom, metaY) + 26;
-}
-
-function drawLogo(
-  doc: PDFKit.PDFDocument,
-  brand: InvoicePdfInput['brand'],
-  box: { x: number; y: number; width: number; height: number },
-  colours: BrandColours,
-): void {
-  if (brand.logoPng) {
-    try {
-      doc.image(brand.logoPng, box.x, box.y, { fit: [box.width, box.height] });
-      return;
-    } catch {
-      // A broken logo in the brand settings must not keep an invoice from the buyer.
-    }
-  }
-  doc.fillColor(colours.text);
-  drawFittedText(
-    doc,
-    brand.name,
-    { x: box.x, y: box.y },
-    { font: fontBold, size: { largest: 16, smallest: 9 }, width: box.width, maxHeight: box.height },
-  );
 }
 
 function columnsOf(width: number): Column[] {

@@ -3,7 +3,8 @@
  * code (printed and as a QR code the hotel scans) and how to book. Pure: data in, PDF stream out.
  */
 import type { Locale } from '@shop/contracts/locale';
-import { type BrandColours, brandColours, type Rgb } from './brand-colour.ts';
+import { type BrandColours, brandColours } from './brand-colour.ts';
+import { drawBrandMark } from './brand-mark.ts';
 import { documentTexts, formatDocumentDate } from './document-texts.ts';
 import { createA4Document, fontBold, fontRegular } from './pdf-document.ts';
 import { drawFittedText, fittingFontSize } from './pdf-text-fit.ts';
@@ -94,7 +95,12 @@ export function renderVoucherPdf(input: VoucherPdfInput): PDFKit.PDFDocument {
 
 function drawPlainHeader({ doc, colours, left, width }: Page, input: VoucherPdfInput): number {
   const t = documentTexts[input.locale].voucher;
-  drawLogo(doc, input.brand, { x: left, y: 34, width: 190, height: 48 }, colours.text);
+  drawBrandMark(
+    doc,
+    input.brand,
+    { x: left, y: 34, width: 190, height: 48 },
+    { colour: colours.text, largest: 18, smallest: 10, topInset: 8 },
+  );
   doc.font(fontBold).fontSize(10).fillColor(colours.text);
   doc.text(t.title.toUpperCase(), left + width - 220, 52, {
     width: 220,
@@ -149,7 +155,12 @@ function drawGiftHeader({ doc, colours, left, width }: Page, input: VoucherPdfIn
 
   // The logo sits on a white card: brand logos are drawn for white backgrounds.
   doc.roundedRect(left, 26, 200, 54, 8).fill('#ffffff');
-  drawLogo(doc, input.brand, { x: left + 10, y: 31, width: 180, height: 44 }, colours.text);
+  drawBrandMark(
+    doc,
+    input.brand,
+    { x: left + 10, y: 31, width: 180, height: 44 },
+    { colour: colours.text, largest: 18, smallest: 10, topInset: 8 },
+  );
   drawFittedText(
     doc.fillColor(colours.onPrimary),
     t.giftHeadline,
@@ -170,30 +181,6 @@ function drawGiftHeader({ doc, colours, left, width }: Page, input: VoucherPdfIn
   doc.font(fontBold).fontSize(9.5).fillColor(colours.text);
   doc.text(t.title.toUpperCase(), left, bandHeight + 18, { width, characterSpacing: 0.8, lineBreak: false });
   return bandHeight + 36;
-}
-
-/** The brand's logo, or its name in the brand colour when it has none (or it cannot be read). */
-function drawLogo(
-  doc: PDFKit.PDFDocument,
-  brand: VoucherPdfInput['brand'],
-  box: { x: number; y: number; width: number; height: number },
-  colour: Rgb,
-): void {
-  if (brand.logoPng) {
-    try {
-      doc.image(brand.logoPng, box.x, box.y, { fit: [box.width, box.height], valign: 'center' });
-      return;
-    } catch {
-      // A broken logo in the brand settings must not keep a paid voucher from its buyer.
-    }
-  }
-  doc.fillColor(colour);
-  drawFittedText(
-    doc,
-    brand.name,
-    { x: box.x, y: box.y + 8 },
-    { font: fontBold, size: { largest: 18, smallest: 10 }, width: box.width, maxHeight: box.height - 8 },
-  );
 }
 
 function drawOffer({ doc, left, width }: Page, input: VoucherPdfInput, y: number): number {
