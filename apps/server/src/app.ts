@@ -15,6 +15,10 @@ import { registerRateLimiting } from './http/rate-limit.ts';
 import { registerRequestContext } from './http/request-context.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { validatorCompiler } from './http/validation.ts';
+import { createAccessTokens } from './modules/accounts/access-tokens.ts';
+import { registerAccountRoutes } from './modules/accounts/accounts.routes.ts';
+import { createAuthentication } from './modules/accounts/authentication.ts';
+import { createSessionCookie } from './modules/accounts/session-cookie.ts';
 import { createBrandDirectory } from './modules/brands/brand-directory.ts';
 import { createBrandLogos } from './modules/brands/brand-logo.ts';
 import { createCatalogueContext } from './modules/catalogue/catalogue-context.ts';
@@ -147,7 +151,16 @@ export async function buildApp({
   app.decorate('jobs', jobs);
   app.decorate('background', background);
   const withOrderKey = createOrderKeyGuard(app, orderAttemptLimits.orderKey);
-  registerOrderRoutes(app, { ...checkout, cartDb: database.cartDb, withOrderKey });
+  const accessTokens = createAccessTokens(database.db);
+  const authentication = createAuthentication(database.db, accessTokens);
+  registerAccountRoutes(app, {
+    db: database.db,
+    tokens: accessTokens,
+    jobs,
+    authentication,
+    sessionCookie: createSessionCookie({ isSecure: config.env === 'production' }),
+  });
+  registerOrderRoutes(app, { ...checkout, cartDb: database.cartDb, withOrderKey, authentication });
   registerVoucherRoutes(app, {
     db: database.db,
     brandConfigs,

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Registry } from 'prom-client';
 import { type Config, repoRoot } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
+import { composeAccountMail } from './modules/accounts/account-mail.ts';
 import { createBankInbox } from './modules/bank/bank-inbox.ts';
 import { bankInboxDir } from './modules/bank/inbox-files.ts';
 import { createBrandConfigs } from './modules/brands/brand-config.ts';
@@ -77,7 +78,9 @@ export function createBackgroundWork(options: {
       db: database.db,
       transport: mailTransport,
       compose: (mail) =>
-        composeOrderMail({ db: database.db, brands, brandConfigs, payments: config.payments }, mail),
+        mail.order_id === null
+          ? composeAccountMail({ db: database.db, brands, brandConfigs }, mail)
+          : composeOrderMail({ db: database.db, brands, brandConfigs, payments: config.payments }, mail),
     }),
     releaseExpiredHoldsJob(checkout),
     refundJobDefinition(checkout),

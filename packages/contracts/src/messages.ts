@@ -26,6 +26,9 @@ export const messageKeys = {
   giftCardTanOrId: 'giftCardTanOrId',
   providerReference: 'providerReference',
   unsafeText: 'unsafeText',
+  minLength: 'minLength',
+  confirmed: 'confirmed',
+  currentPassword: 'currentPassword',
 } as const;
 export type MessageKey = keyof typeof messageKeys;
 
@@ -128,6 +131,22 @@ export const validationMessages: Record<MessageKey, Record<Locale, string>> = {
     en: '{field} contains characters that are not allowed.',
     it: 'Il campo {field} contiene caratteri non consentiti.',
   },
+  minLength: {
+    de: '{field} muss mindestens {min} Zeichen lang sein.',
+    en: '{field} must be at least {min} characters long.',
+    it: 'Il campo {field} deve contenere almeno {min} caratteri.',
+  },
+  // SPEC §5 "confirmed (password)": the repeated password differs.
+  confirmed: {
+    de: 'Die Passwörter stimmen nicht überein.',
+    en: 'The passwords do not match.',
+    it: 'Le password non coincidono.',
+  },
+  currentPassword: {
+    de: 'Das aktuelle Passwort ist nicht korrekt.',
+    en: 'The current password is not correct.',
+    it: 'La password attuale non è corretta.',
+  },
 };
 
 export function isMessageKey(value: string): value is MessageKey {
@@ -150,6 +169,9 @@ const sentenceKeys: ReadonlySet<MessageKey> = new Set<MessageKey>([
   'giftCardCode',
   'giftCardTanOrId',
   'unsafeText',
+  'minLength',
+  'confirmed',
+  'currentPassword',
 ]);
 
 export function isSentence(key: MessageKey): boolean {
@@ -171,6 +193,16 @@ export const fieldNames = {
   membershipNumber: { de: 'Mitgliedsnummer', en: 'Membership number', it: 'Numero di socio' },
   newsletter: { de: 'Newsletter', en: 'Newsletter', it: 'Newsletter' },
   acceptTerms: { de: 'AGB und Datenschutz', en: 'Terms and privacy', it: 'Termini e privacy' },
+  salutation: { de: 'Anrede', en: 'Title', it: 'Appellativo' },
+  userName: { de: 'E-Mail-Adresse', en: 'E-mail address', it: 'Indirizzo e-mail' },
+  password: { de: 'Passwort', en: 'Password', it: 'Password' },
+  newPassword: { de: 'Neues Passwort', en: 'New password', it: 'Nuova password' },
+  oldPassword: { de: 'Aktuelles Passwort', en: 'Current password', it: 'Password attuale' },
+  passwordConfirmation: {
+    de: 'Passwort wiederholen',
+    en: 'Repeat password',
+    it: 'Ripeti la password',
+  },
 } as const satisfies Record<string, Record<Locale, string>>;
 type NamedField = keyof typeof fieldNames;
 
@@ -183,13 +215,16 @@ export function fieldName(field: string, locale: Locale): string {
 export function formatMessage(
   key: MessageKey,
   locale: Locale,
-  values: { field?: string; max?: number | bigint } = {},
+  values: { field?: string; max?: number | bigint; min?: number | bigint } = {},
 ): string {
-  return validationMessages[key][locale].replace(/\{(field|max)\}/g, (placeholder, name: 'field' | 'max') => {
-    const value =
-      name === 'field' && values.field !== undefined ? fieldName(values.field, locale) : values[name];
-    return value === undefined ? placeholder : String(value);
-  });
+  return validationMessages[key][locale].replace(
+    /\{(field|max|min)\}/g,
+    (placeholder, name: 'field' | 'max' | 'min') => {
+      const value =
+        name === 'field' && values.field !== undefined ? fieldName(values.field, locale) : values[name];
+      return value === undefined ? placeholder : String(value);
+    },
+  );
 }
 
 /** What `wordIssue` reads of a zod issue (zod's own type is not needed: this module stays zod-free). */
@@ -197,6 +232,7 @@ export type IssueLike = {
   message: string;
   path: readonly PropertyKey[];
   maximum?: unknown;
+  minimum?: unknown;
 };
 
 /**
@@ -208,8 +244,11 @@ export function wordIssue(issue: IssueLike, locale: Locale): string | null {
   const field = issue.path.findLast((part) => typeof part === 'string');
   const max =
     typeof issue.maximum === 'number' || typeof issue.maximum === 'bigint' ? issue.maximum : undefined;
+  const min =
+    typeof issue.minimum === 'number' || typeof issue.minimum === 'bigint' ? issue.minimum : undefined;
   return formatMessage(issue.message, locale, {
     ...(typeof field === 'string' ? { field } : {}),
     ...(max !== undefined ? { max } : {}),
+    ...(min !== undefined ? { min } : {}),
   });
 }

@@ -99,13 +99,13 @@ export const reductionSchema = z.object({
 });
 
 /** SPEC §5: a missing or empty value is "required"; any other value failing the check gets `key`. */
-const requiredOr =
+export const requiredOr =
   (key: MessageKey) =>
   (issue: { input?: unknown }): MessageKey =>
     issue.input === undefined || issue.input === null || issue.input === '' ? messageKeys.required : key;
 
 /** A required text field of the customer form: trimmed, at most `max` characters. */
-function textField(max: number) {
+export function textField(max: number) {
   return text({ error: requiredOr(messageKeys.invalid) })
     .trim()
     .min(1, { error: messageKeys.required })
@@ -118,26 +118,35 @@ export const genderSchema = z.literal([10, 20, 0], { error: requiredOr(messageKe
  * Customer data of an order. Every check carries a key of `messages.ts`, worded per language with the
  * field's name (SPEC §5), so the checkout form and the server say the same.
  */
+/** A required e-mail address. The format is a check after text()'s own, so that an address with a control character says so. */
+export const emailField = () =>
+  text({ error: requiredOr(messageKeys.email) })
+    .trim()
+    .check(z.email({ error: requiredOr(messageKeys.email) }))
+    .max(200, { error: messageKeys.maxLength });
+
+export const phoneField = () =>
+  text({ error: messageKeys.invalid })
+    .trim()
+    .max(40, { error: messageKeys.maxLength })
+    .regex(/^[+0-9 ()/-]*$/, { error: messageKeys.phone })
+    .default('');
+
+export const postcodePattern = /^[A-Za-z0-9 -]{3,10}$/;
+
 export const customerDataSchema = z.object({
   gender: genderSchema,
   firstName: textField(100),
   lastName: textField(100),
-  // The format as a check after text()'s own, so that an address with a control character says so.
-  email: text({ error: requiredOr(messageKeys.email) })
-    .check(z.email({ error: requiredOr(messageKeys.email) }))
-    .max(200, { error: messageKeys.maxLength }),
-  phone: text({ error: messageKeys.invalid })
-    .trim()
-    .max(40, { error: messageKeys.maxLength })
-    .regex(/^[+0-9 ()/-]*$/, { error: messageKeys.phone })
-    .default(''),
+  email: emailField(),
+  phone: phoneField(),
   street: textField(200),
   houseNumber: textField(20),
   postcode: text({ error: requiredOr(messageKeys.invalid) })
     .trim()
     // An empty postcode is only "required", not also malformed.
     .min(1, { error: messageKeys.required, abort: true })
-    .regex(/^[A-Za-z0-9 -]{3,10}$/, { error: messageKeys.postcode }),
+    .regex(postcodePattern, { error: messageKeys.postcode }),
   city: textField(100),
   country: z.enum(addressCountries, { error: requiredOr(messageKeys.oneOf) }),
   membershipNumber: text({ error: messageKeys.invalid })

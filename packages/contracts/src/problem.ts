@@ -29,6 +29,16 @@ export const problemTypes = [
   'feature-disabled',
   /** 409: the voucher was printed; its guest data can no longer change (SPEC §4). */
   'voucher-locked',
+  /** 401 with code 101: no valid access token (missing, expired, forged, ended session): sign in (SPEC §6/§8). */
+  'unauthorized',
+  /** 401: wrong user name or password (one answer for both: no enumeration). */
+  'invalid-credentials',
+  /** 403: a cross-site request, or one a cookie would authenticate without our CSRF header. */
+  'forbidden',
+  /** 400: the password-reset link is unknown, used or older than an hour. */
+  'invalid-reset-token',
+  /** 409: the order belongs to another account. */
+  'order-claimed',
 ] as const;
 export type ProblemType = (typeof problemTypes)[number];
 

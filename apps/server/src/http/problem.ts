@@ -23,6 +23,31 @@ export function notFound(detail: string): HttpProblem {
 }
 
 export const problemTitles: Record<ProblemType, Record<Locale, string>> = {
+  unauthorized: {
+    de: 'Bitte melden Sie sich an.',
+    en: 'Please sign in.',
+    it: 'Si prega di accedere.',
+  },
+  'invalid-credentials': {
+    de: 'E-Mail-Adresse oder Passwort ist nicht korrekt.',
+    en: 'The e-mail address or password is not correct.',
+    it: 'L’indirizzo e-mail o la password non sono corretti.',
+  },
+  forbidden: {
+    de: 'Diese Anfrage ist nicht erlaubt.',
+    en: 'This request is not allowed.',
+    it: 'Questa richiesta non è consentita.',
+  },
+  'invalid-reset-token': {
+    de: 'Der Link ist ungültig oder abgelaufen. Bitte fordern Sie einen neuen an.',
+    en: 'The link is invalid or has expired. Please request a new one.',
+    it: 'Il link non è valido o è scaduto. Si prega di richiederne uno nuovo.',
+  },
+  'order-claimed': {
+    de: 'Diese Bestellung gehört bereits zu einem anderen Kundenkonto.',
+    en: 'This order already belongs to another account.',
+    it: 'Questo ordine appartiene già a un altro account.',
+  },
   'validation-error': {
     de: 'Bitte überprüfen Sie Ihre Eingaben.',
     en: 'Please check your entries.',

@@ -39,8 +39,54 @@ export const customers = pgTable(
     locale: text('locale').notNull().default('de'),
     hasNewsletter: boolean('has_newsletter').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Set when the customer deleted the account: the row stays, anonymised, for the orders that name it. */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
   (t) => [uniqueIndex('customers_brand_email_idx').on(t.brandId, sql`lower(${t.email})`)],
+);
+
+/**
+ * A signed-in browser: the refresh credential (a cookie) is `<id>.<secret>`; only the secret's SHA-256 is
+ * kept. Each refresh replaces it; the one before stays known for a short grace, so a second tab refreshing
+ * at the same moment is not mistaken for a stolen credential (anything older ends the session).
+ */
+export const customerSessions = pgTable(
+  'customer_sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    refreshHash: text('refresh_hash').notNull(),
+    previousHash: text('previous_hash'),
+    rotatedAt: timestamp('rotated_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    /** logout, password-change, password-reset, refresh-reuse, account-deleted. */
+    endReason: text('end_reason'),
+  },
+  (t) => [index('customer_sessions_customer_idx').on(t.customerId)],
+);
+
+/** A password reset link: only the token's SHA-256 is kept; it works once, until `expires_at`. */
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    id: serial('id').primaryKey(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('password_resets_token_idx').on(t.tokenHash),
+    index('password_resets_customer_idx').on(t.customerId),
+  ],
 );
 
 /** Promotion codes ('+' fixed amount off, '%' fraction off). Usage limits are enforced on this row. */
@@ -341,11 +387,16 @@ export const mails = pgTable(
   'mails',
   {
     id: serial('id').primaryKey(),
-    orderId: integer('order_id')
-      .notNull()
-      .references(() => orders.id),
-    /** order-received, payment-received, transfer-reminder, transfer-expired. */
+    /** The order a mail is about, or (account mails) the customer it is for: exactly one of the two. */
+    orderId: integer('order_id').references(() => orders.id),
+    customerId: uuid('customer_id').references(() => customers.id),
+    /** order-received, payment-received, transfer-reminder, transfer-expired; account-welcome, account-exists, password-reset. */
     kind: text('kind').notNull(),
+    /**
+     * What an account mail needs beyond the customer row (the reset link's token). Cleared once the mail
+     * is sent, so that the plain token lives only until then; the database keeps only its hash.
+     */
+    payload: jsonb('payload'),
     dedupeKey: text('dedupe_key').notNull(),
     /** queued, sent. */
     status: text('status').notNull().default('queued'),

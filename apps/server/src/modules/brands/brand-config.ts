@@ -2,6 +2,8 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { BrandConfig } from '../../../../storefront/app/lib/shop-context.ts';
 
+export type { BrandConfig };
+
 export type BrandConfigSource = {
   /** The repo's `assets` folder (holds `brands/<short>/config.json`). */
   assetsDir: string;

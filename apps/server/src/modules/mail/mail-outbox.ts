@@ -7,6 +7,9 @@ export const mailKinds = [
   'payment-received',
   'transfer-reminder',
   'transfer-expired',
+  'account-welcome',
+  'account-exists',
+  'password-reset',
 ] as const;
 export type MailKind = (typeof mailKinds)[number];
 
@@ -31,9 +34,31 @@ export async function queueOrderMail(
   if (mail) await jobs.enqueue(tx, sendMailJob, { mailId: mail.id });
 }
 
+/**
+ * Queues a mail to a customer about their account, in the caller's transaction like `queueOrderMail`.
+ * `payload` holds what the mail needs beyond the customer row until it is sent; `dedupeKey` makes a
+ * repeated call queue nothing more.
+ */
+export async function queueAccountMail(
+  tx: Database,
+  jobs: Pick<JobQueue, 'enqueue'>,
+  mail: { customerId: string; kind: MailKind; dedupeKey: string; payload?: Record<string, unknown> },
+): Promise<void> {
+  const [row] = await queryRows<{ id: number }>(
+    tx,
+    sql`INSERT INTO mails (customer_id, kind, dedupe_key, payload)
+        VALUES (${mail.customerId}, ${mail.kind}, ${mail.dedupeKey}, ${mail.payload ? JSON.stringify(mail.payload) : null}::jsonb)
+        ON CONFLICT (dedupe_key) DO NOTHING RETURNING id`,
+  );
+  if (row) await jobs.enqueue(tx, sendMailJob, { mailId: row.id });
+}
+
 export type MailRow = {
   id: number;
-  order_id: number;
+  /** Order mails name their order, account mails their customer (exactly one of the two). */
+  order_id: number | null;
+  customer_id: string | null;
+  payload: Record<string, unknown> | null;
   kind: MailKind;
   status: 'queued' | 'sent';
   attempts: number;
@@ -45,9 +70,11 @@ export async function findMail(db: Database, mailId: number): Promise<MailRow | 
   return mail ?? null;
 }
 
+/** Marks the mail sent; its payload (a reset link's token) is dropped: the mail has it now. */
 export async function markMailSent(db: Database, mailId: number, messageId: string): Promise<void> {
   await db.execute(
-    sql`UPDATE mails SET status = 'sent', sent_at = now(), message_id = ${messageId}, attempts = attempts + 1
+    sql`UPDATE mails SET status = 'sent', sent_at = now(), message_id = ${messageId}, attempts = attempts + 1,
+          payload = NULL
         WHERE id = ${mailId}`,
   );
 }

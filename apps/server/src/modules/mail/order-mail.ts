@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { PaymentsConfig } from '#src/config.ts';
 import { type Database, queryRows } from '#src/db/client.ts';
-import type { BrandConfigs } from '#src/modules/brands/brand-config.ts';
-import type { BrandDirectory } from '#src/modules/brands/brand-directory.ts';
+import type { BrandConfig, BrandConfigs } from '#src/modules/brands/brand-config.ts';
+import type { Brand, BrandDirectory } from '#src/modules/brands/brand-directory.ts';
 import { epcPayload, epcQrPng } from '#src/modules/documents/epc-qr.ts';
 import { snapshotOf } from '#src/modules/orders/order-snapshot.ts';
 import { findOrder } from '#src/modules/orders/orders.repository.ts';
@@ -26,11 +26,25 @@ export type OrderMailDeps = {
 
 const qrCid = 'girocode@shop';
 
+/** How a brand appears in its mails: name, colours, contacts (the same for order and account mails). */
+export function mailBrandOf(brand: Pick<Brand, 'origin'>, config: BrandConfig): MailBrand {
+  return {
+    name: config.storeName,
+    logoUrl: null,
+    colors: { primary: config.colors.primary, primaryContrast: config.colors.primaryContrast },
+    supportEmail: config.supportMail || null,
+    supportPhone: config.supportPhone || null,
+    website: brand.origin,
+    company: config.company,
+  };
+}
+
 /**
  * Builds the mail an outbox row stands for from the order as it is now, in the order's language and with
  * its brand's name, colours and contacts. Null when the order has no address to write to.
  */
 export async function composeOrderMail(deps: OrderMailDeps, mail: MailRow): Promise<OutgoingMail | null> {
+  if (mail.order_id === null) return null;
   const order = await findOrder(deps.db, mail.order_id);
   const email = order?.customer_data?.email;
   if (!order || !email) return null;
@@ -51,15 +65,7 @@ export async function composeOrderMail(deps: OrderMailDeps, mail: MailRow): Prom
     totalCents: snapshot.totals.subtotalCents - snapshot.totals.discountCents,
     orderUrl,
   };
-  const mailBrand: MailBrand = {
-    name: config.storeName,
-    logoUrl: null,
-    colors: { primary: config.colors.primary, primaryContrast: config.colors.primaryContrast },
-    supportEmail: config.supportMail || null,
-    supportPhone: config.supportPhone || null,
-    website: brand.origin,
-    company: config.company,
-  };
+  const mailBrand = mailBrandOf(brand, config);
 
   const attachments: NonNullable<OutgoingMail['attachments']> = [];
   const bank = deps.payments.wireTransfer;
@@ -124,6 +130,9 @@ export async function composeOrderMail(deps: OrderMailDeps, mail: MailRow): Prom
     case 'transfer-expired':
       message = { kind: 'transfer-expired', order: mailOrder };
       break;
+    default:
+      // Account mails name a customer, not an order (modules/accounts/account-mail.ts).
+      return null;
   }
   const rendered = await renderMail(message, mailBrand, locale);
   return {

@@ -18,4 +18,8 @@ export type CheckoutDeps = FulfilmentDeps & {
 export type Access = { orderId: number; key: string };
 
 /** The caller's origin (https://brand.example): provider pages send the customer back there. */
-export type Caller = Shopper & { origin: string };
+export type Caller = Shopper & {
+  origin: string;
+  /** The signed-in customer closing the order, who then owns it. */
+  customerId?: string | null;
+};

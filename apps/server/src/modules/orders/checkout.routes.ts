@@ -14,6 +14,7 @@ import { problemSchema } from '@shop/contracts/problem';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { HttpProblem } from '#src/http/problem.ts';
+import type { Authentication } from '#src/modules/accounts/authentication.ts';
 import { amazonPaySession, amazonPayStatus } from './amazon-pay.ts';
 import { closeOrder, switchToWireTransfer } from './checkout.service.ts';
 import type { CheckoutDeps } from './checkout-context.ts';
@@ -83,7 +84,7 @@ function unlessRefused<T extends object>(result: T | CheckoutRefusal): T {
 
 export function registerCheckoutRoutes(
   server: FastifyInstance,
-  deps: CheckoutDeps & { withOrderKey: OrderKeyGuard },
+  deps: CheckoutDeps & { withOrderKey: OrderKeyGuard; authentication: Authentication },
 ): void {
   const app = server.withTypeProvider<ZodTypeProvider>();
   const { db, withOrderKey } = deps;
@@ -135,8 +136,11 @@ export function registerCheckoutRoutes(
       },
     },
     async (request) => {
+      // Closed while signed in: the order joins the account (an invalid token is a 401/101 first).
+      const signedIn = await deps.authentication.optional(request);
+      const caller = { ...callerOf(request), customerId: signedIn?.customer.id ?? null };
       const { order, redirectUrl } = await withOrderKey(request, request.body.orderId, async () =>
-        unlessRefused(await closeOrder(deps, callerOf(request), request.body)),
+        unlessRefused(await closeOrder(deps, caller, request.body)),
       );
       return { order, redirectUrl };
     },

@@ -86,6 +86,9 @@ const closeOrderStep: Step<CloseInput, Closed | CheckoutRefusal> = {
         const locked = await snapshotOf(tx, order, caller.locale);
         const gone = goneRefusal(order);
         if (gone) throw new RefusedInTransaction(gone);
+        if (caller.customerId && order.customer_id === null) {
+          await repository.assignOrder(tx, order.id, caller.customerId);
+        }
         const unchanged: Closed = { snapshot: locked, isNewlyPending: false };
         if (order.status === 'paid' || order.status === 'awaiting-payment') return unchanged;
         if (order.status === 'payment-pending') {

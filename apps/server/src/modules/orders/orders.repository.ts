@@ -28,6 +28,8 @@ export type OrderRow = {
   paid_at: Date | null;
   hold_until: Date | null;
   notifications: StoredNotification[];
+  /** The account the order belongs to (closed while signed in, adopted at sign-in, or claimed). */
+  customer_id: string | null;
 };
 
 export type ReferralData = {
@@ -88,16 +90,17 @@ const reductionDates = ['valid_from', 'valid_to'] as const;
 
 const orderColumns = sql.raw(`id, order_key, brand_id, status, currency, locale, payment_type, reduction_id,
   customer_data, referral, subtotal_cents, discount_cents, prepaid_cents, total_cents, created_at, closed_at,
-  paid_at, hold_until, notifications`);
+  paid_at, hold_until, notifications, customer_id`);
 
 export async function insertOrder(
   db: Database,
-  order: { key: string; brandId: number; currency: string; locale: Locale },
+  order: { key: string; brandId: number; currency: string; locale: Locale; customerId?: string | null },
 ): Promise<{ id: number }> {
   const [row] = await queryRows<{ id: number }>(
     db,
-    sql`INSERT INTO orders (order_key, brand_id, currency, locale)
-        VALUES (${order.key}, ${order.brandId}, ${order.currency}, ${order.locale}) RETURNING id`,
+    sql`INSERT INTO orders (order_key, brand_id, currency, locale, customer_id)
+        VALUES (${order.key}, ${order.brandId}, ${order.currency}, ${order.locale}, ${order.customerId ?? null})
+        RETURNING id`,
   );
   if (!row) throw new Error('insert into orders returned nothing');
   return row;
@@ -449,4 +452,14 @@ export async function hasPaidBefore(db: Database, brandId: number, email: string
           AND lower(customer_data->>'email') = ${email.toLowerCase()} LIMIT 1`,
   );
   return rows.length > 0;
+}
+
+/** Gives an order without owner to the customer; false when it already belongs to someone else. */
+export async function assignOrder(db: Database, orderId: number, customerId: string): Promise<boolean> {
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`UPDATE orders SET customer_id = ${customerId}
+        WHERE id = ${orderId} AND (customer_id IS NULL OR customer_id = ${customerId}) RETURNING id`,
+  );
+  return rows.length === 1;
 }

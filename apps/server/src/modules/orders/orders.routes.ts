@@ -26,6 +26,7 @@ import { z } from 'zod';
 import type { Database } from '#src/db/client.ts';
 import { HttpProblem } from '#src/http/problem.ts';
 import { createAttemptLimiter, TooManyAttempts } from '#src/http/rate-limit.ts';
+import type { Authentication } from '#src/modules/accounts/authentication.ts';
 import { registerCheckoutRoutes } from './checkout.routes.ts';
 import type { CheckoutDeps } from './checkout-context.ts';
 import type { OrderKeyGuard } from './order-key-guard.ts';
@@ -56,7 +57,12 @@ export const orderAttemptLimits = {
 };
 
 /** `cartDb` commits cart changes without waiting for the disk; closing and paying use `db` (see db/client.ts). */
-export type OrderRouteDeps = CheckoutDeps & { cartDb: Database; withOrderKey: OrderKeyGuard };
+export type OrderRouteDeps = CheckoutDeps & {
+  cartDb: Database;
+  withOrderKey: OrderKeyGuard;
+  /** Who is signed in: a cart created or an order closed while signed in belongs to the account. */
+  authentication: Authentication;
+};
 
 /** SPEC §7 "Orders". Guests prove access with id + key on every call; prices come only from the server. */
 export function registerOrderRoutes(server: FastifyInstance, deps: OrderRouteDeps): void {
@@ -77,7 +83,10 @@ export function registerOrderRoutes(server: FastifyInstance, deps: OrderRouteDep
         response: { 201: createOrderResponseSchema },
       },
     },
-    async (request, reply) => reply.code(201).send(await orders.createOrder(cartDb, request)),
+    async (request, reply) => {
+      const signedIn = await deps.authentication.optional(request);
+      return reply.code(201).send(await orders.createOrder(cartDb, request, signedIn?.customer.id ?? null));
+    },
   );
 
   app.get(

@@ -23,13 +23,18 @@ import { describeReductionFailure, reductionFailure } from './reduction-rules.ts
 
 type Access = { orderId: number; key: string };
 
-export async function createOrder(db: Database, shopper: Shopper): Promise<{ id: number; token: string }> {
+export async function createOrder(
+  db: Database,
+  shopper: Shopper,
+  customerId: string | null = null,
+): Promise<{ id: number; token: string }> {
   const key = newOrderKey();
   const { id } = await repository.insertOrder(db, {
     key,
     brandId: shopper.brand.id,
     currency: 'EUR',
     locale: shopper.locale,
+    customerId,
   });
   return { id, token: key };
 }

@@ -6,6 +6,7 @@ import { createRequest, sendResponse } from '@remix-run/node-fetch-server';
 import { isLocale, type Locale, negotiateLocale } from '@shop/contracts/locale';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { RequestHandler, ServerBuild } from 'react-router';
+import { cookieValue } from '#src/http/cookies.ts';
 import type {
   ApiInit,
   ApiResult,
@@ -248,24 +249,6 @@ function chooseLocale(request: FastifyRequest, brand: BrandConfig): Locale {
   const negotiated = negotiateLocale(request.headers['accept-language']);
   if (!offered || offered.includes(negotiated)) return negotiated;
   return offered.includes('en') && negotiated !== 'de' ? 'en' : (offered[0] as Locale);
-}
-
-/**
- * One cookie's value, undecoded: a locale code needs no decoding, and a malformed one (`%E0%A4%A`)
- * simply is no locale. Read here, the one place a cookie is read, rather than by a cookie plugin whose
- * hooks would run on every API call.
- */
-function cookieValue(header: string | undefined, name: string): string | undefined {
-  if (!header) return undefined;
-  for (const pair of header.split(';')) {
-    const at = pair.indexOf('=');
-    if (at > 0 && pair.slice(0, at).trim() === name)
-      return pair
-        .slice(at + 1)
-        .trim()
-        .replace(/^"(.*)"$/, '$1');
-  }
-  return undefined;
 }
 
 /** The language a `?lang=xx` parameter asks for, when the brand offers it. */

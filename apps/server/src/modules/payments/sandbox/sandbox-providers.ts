@@ -2,6 +2,7 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { text } from '@shop/contracts/text';
 import { z } from 'zod';
 import type { Database } from '#src/db/client.ts';
+import { findOrCreateInstallationSecret } from '#src/db/installation-secrets.ts';
 import {
   type CaptureResult,
   type PaymentEvent,
@@ -13,7 +14,6 @@ import {
 import { headerValue } from '../provider-http.ts';
 import {
   captureSandboxPayment,
-  findOrCreateInstallationSecret,
   findSandboxCapture,
   findSandboxPayment,
   insertSandboxPayment,

@@ -6,13 +6,14 @@ import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, type DatabaseHandle, openDatabase, queryRows } from '#src/db/client.ts';
+import { findOrCreateInstallationSecret } from '#src/db/installation-secrets.ts';
 import { registerErrorHandling } from '#src/http/error-handler.ts';
 import { createTestApp, getJson, postJson, type TestApp } from '#src/test/app.ts';
 import { createTestDatabase } from '#src/test/database.ts';
 import { exampleCustomer, variantsInStock } from '#src/test/orders.ts';
 import type { CreatePaymentInput, PaymentEvent, ProviderName } from '../payment-provider.ts';
 import { registerPaymentWebhookRoutes } from '../payment-webhooks.routes.ts';
-import { findOrCreateInstallationSecret, setSandboxState } from './sandbox.repository.ts';
+import { setSandboxState } from './sandbox.repository.ts';
 import { createSandboxProviders, signSandboxEvent } from './sandbox-providers.ts';
 
 /**

@@ -1,0 +1,249 @@
+import {
+  Body,
+  Container,
+  Head,
+  Heading,
+  Hr,
+  Html,
+  Img,
+  Link,
+  Preview,
+  Section,
+  Text,
+} from '@react-email/components';
+import { render, toPlainText } from '@react-email/render';
+import type { Locale } from '@shop/contracts/locale';
+import type { CSSProperties, ReactNode } from 'react';
+import { type AccountMailTexts, accountMailTexts } from './account-mail-texts.ts';
+import type { MailBrand, RenderedMail } from './mail-message.ts';
+import { ActionButton } from './mail-sections.tsx';
+import * as styles from './mail-styles.ts';
+
+export type AccountMailMessage =
+  | { kind: 'account-welcome'; customerName: string; accountUrl: string }
+  /** Someone registered with an address that already has an account; the owner learns of it here. */
+  | { kind: 'account-exists'; customerName: string; loginUrl: string; resetUrl: string }
+  | { kind: 'password-reset'; customerName: string; resetUrl: string; validMinutes: number };
+
+// A copy of render-mail.ts's options, which that module does not export: both kinds of mail should
+// turn into the same plain text.
+const plainTextOptions = {
+  selectors: [
+    // html-to-text shouts headings in capitals by default; a mail reads calmer as written.
+    { selector: 'h1', options: { uppercase: false } },
+    { selector: 'h2', options: { uppercase: false } },
+    // The number is the link's text already; "tel:+49…" after it is noise.
+    { selector: 'a[href^="tel:"]', format: 'anchor', options: { ignoreHref: true } },
+  ],
+};
+
+/**
+ * Renders one account mail: subject, HTML and a plain-text part with the same links.
+ * Throws on links a customer could not follow from a mail (relative, or not http(s)) and on a validity
+ * that is not a whole number of minutes.
+ */
+export async function renderAccountMail(
+  message: AccountMailMessage,
+  brand: MailBrand,
+  locale: Locale,
+): Promise<RenderedMail> {
+  assertMailable(message);
+  const texts = accountMailTexts[locale];
+  const subject = subjectOf(message, texts, brand.name);
+  const html = await render(
+    <AccountMail message={message} brand={brand} locale={locale} subject={subject} />,
+  );
+  const text = toPlainText(html, plainTextOptions);
+  return { subject, html, text };
+}
+
+function subjectOf(message: AccountMailMessage, texts: AccountMailTexts, brand: string): string {
+  switch (message.kind) {
+    case 'account-welcome':
+      return texts.welcome.subject(brand);
+    case 'account-exists':
+      return texts.accountExists.subject(brand);
+    case 'password-reset':
+      return texts.passwordReset.subject(brand);
+  }
+}
+
+function assertMailable(message: AccountMailMessage): void {
+  const links =
+    message.kind === 'account-welcome'
+      ? [message.accountUrl]
+      : message.kind === 'account-exists'
+        ? [message.loginUrl, message.resetUrl]
+        : [message.resetUrl];
+  for (const link of links) {
+    const protocol = URL.canParse(link) ? new URL(link).protocol : null;
+    if (protocol !== 'https:' && protocol !== 'http:') {
+      // Without the link itself: a reset link carries a token that does not belong in a log.
+      throw new Error('An account mail needs absolute http(s) links');
+    }
+  }
+  if (
+    message.kind === 'password-reset' &&
+    !(Number.isInteger(message.validMinutes) && message.validMinutes > 0)
+  ) {
+    throw new Error(
+      `A reset link's validity must be a positive whole number of minutes, got ${message.validMinutes}`,
+    );
+  }
+}
+
+type AccountMailProps = { message: AccountMailMessage; brand: MailBrand; locale: Locale; subject: string };
+
+function AccountMail({ message, brand, locale, subject }: AccountMailProps) {
+  const texts = accountMailTexts[locale];
+  const frame = { brand, locale, subject, customerName: message.customerName };
+  switch (message.kind) {
+    case 'account-welcome': {
+      const mail = texts.welcome;
+      return (
+        <AccountMailLayout {...frame} preview={mail.preview} heading={mail.heading}>
+          <Text style={styles.paragraph}>{mail.intro(brand.name)}</Text>
+          <Text style={{ ...styles.paragraph, margin: 0 }}>{mail.benefitsIntro}</Text>
+          <ul style={benefitList}>
+            {mail.benefits.map((benefit) => (
+              <li key={benefit} style={styles.detail}>
+                {benefit}
+              </li>
+            ))}
+          </ul>
+          <ActionButton brand={brand} href={message.accountUrl} label={mail.accountButton} />
+        </AccountMailLayout>
+      );
+    }
+    case 'account-exists': {
+      const mail = texts.accountExists;
+      return (
+        <AccountMailLayout {...frame} preview={mail.preview} heading={mail.heading}>
+          <Text style={styles.paragraph}>{mail.intro(brand.name)}</Text>
+          <Text style={styles.paragraph}>
+            {mail.signIn}{' '}
+            <Link style={styles.link} href={message.loginUrl}>
+              {mail.signInLink}
+            </Link>
+          </Text>
+          <Text style={styles.paragraph}>{mail.forgotPassword}</Text>
+          <ActionButton brand={brand} href={message.resetUrl} label={mail.resetButton} />
+          <Text style={styles.paragraph}>{mail.notYou}</Text>
+        </AccountMailLayout>
+      );
+    }
+    case 'password-reset': {
+      const mail = texts.passwordReset;
+      return (
+        <AccountMailLayout {...frame} preview={mail.preview(message.validMinutes)} heading={mail.heading}>
+          <Text style={styles.paragraph}>{mail.intro(brand.name)}</Text>
+          <ActionButton brand={brand} href={message.resetUrl} label={mail.resetButton} />
+          <Text style={styles.paragraph}>{mail.validity(message.validMinutes)}</Text>
+          <Text style={styles.paragraph}>{mail.notRequested}</Text>
+        </AccountMailLayout>
+      );
+    }
+  }
+}
+
+const benefitList: CSSProperties = { margin: '8px 0 16px', paddingLeft: '24px' };
+
+type AccountMailLayoutProps = {
+  brand: MailBrand;
+  locale: Locale;
+  subject: string;
+  preview: string;
+  heading: string;
+  customerName: string;
+  children: ReactNode;
+};
+
+/**
+ * The frame of mail-layout.tsx (brand header, greeting, sign-off, footer with the brand's contacts), with
+ * two differences MailLayout has no props for: the greeting reads well without a name (a registration
+ * may have none), and greeting, sign-off and footer come from the account texts, so an Italian mail
+ * addresses the customer with "Lei" throughout. Keep the markup in step with MailLayout.
+ */
+function AccountMailLayout({
+  brand,
+  locale,
+  subject,
+  preview,
+  heading,
+  customerName,
+  children,
+}: AccountMailLayoutProps) {
+  const texts = accountMailTexts[locale];
+  const colours = styles.brandColours(brand);
+  return (
+    <Html lang={locale}>
+      <Head>
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>{subject}</title>
+      </Head>
+      <Preview>{preview}</Preview>
+      <Body style={styles.page}>
+        <Container style={styles.card}>
+          <Section style={{ ...styles.header, backgroundColor: colours.primary }}>
+            {brand.logoUrl ? (
+              <Img src={brand.logoUrl} alt={brand.name} height="40" style={{ maxWidth: '100%' }} />
+            ) : (
+              <Text style={{ ...styles.brandName, color: colours.primaryContrast }}>{brand.name}</Text>
+            )}
+          </Section>
+          <Section style={styles.content}>
+            <Heading as="h1" style={styles.heading}>
+              {heading}
+            </Heading>
+            <Text style={styles.paragraph}>{texts.greeting(customerName.trim())}</Text>
+            {children}
+            <Text style={styles.paragraph}>
+              {texts.signOff}
+              <br />
+              {texts.team(brand.name)}
+            </Text>
+          </Section>
+          <Section style={styles.footer}>
+            <Hr style={styles.divider} />
+            <AccountMailFooter brand={brand} texts={texts.footer} />
+          </Section>
+        </Container>
+      </Body>
+    </Html>
+  );
+}
+
+function AccountMailFooter({ brand, texts }: { brand: MailBrand; texts: AccountMailTexts['footer'] }) {
+  const { supportEmail, supportPhone } = brand;
+  return (
+    <>
+      {(supportEmail || supportPhone) && <Text style={styles.footerText}>{texts.questions}</Text>}
+      {supportEmail && (
+        <Text style={styles.footerText}>
+          {texts.email}:{' '}
+          <Link style={styles.link} href={`mailto:${supportEmail}`}>
+            {supportEmail}
+          </Link>
+        </Text>
+      )}
+      {supportPhone && (
+        <Text style={styles.footerText}>
+          {texts.phone}:{' '}
+          <Link style={styles.link} href={`tel:${supportPhone.replace(/[^+\d]/g, '')}`}>
+            {supportPhone}
+          </Link>
+        </Text>
+      )}
+      <Text style={styles.footerText}>
+        {brand.company} ·{' '}
+        <Link style={styles.link} href={brand.website}>
+          {displayHost(brand.website)}
+        </Link>
+      </Text>
+    </>
+  );
+}
+
+function displayHost(website: string): string {
+  return URL.canParse(website) ? new URL(website).host : website;
+}
