@@ -256,6 +256,19 @@ describe('accounts and sessions', () => {
       expect((await me(other.token)).statusCode).toBe(401);
       expect((await refresh(other)).statusCode).toBe(401);
     });
+
+    it('signs out with the bearer token alone when the cookie is gone', async () => {
+      const { session } = await signedUp();
+      const logout = await inject({
+        method: 'POST',
+        url: '/api/auth/logout',
+        payload: {},
+        headers: { authorization: `Bearer ${session.token}`, ...csrf },
+      });
+      expect(logout.statusCode).toBe(204);
+      expect((await me(session.token)).statusCode).toBe(401);
+      expect((await refresh(session)).statusCode).toBe(401);
+    });
   });
 
   describe('passwords', () => {

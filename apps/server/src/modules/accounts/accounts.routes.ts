@@ -25,7 +25,7 @@ import { HttpProblem } from '#src/http/problem.ts';
 import { createAttemptLimiter, type Limit } from '#src/http/rate-limit.ts';
 import { assertSameSite, assertSameSiteWithHeader } from '#src/http/same-site.ts';
 import { accountOverview, claimOrder, deleteAccount, exportAccount } from './account-data.ts';
-import { endSession, endSessionsOf, findSession } from './accounts.repository.ts';
+import { endSessionsOf, findSession } from './accounts.repository.ts';
 import * as accounts from './accounts.service.ts';
 import { type Authentication, signInRequired } from './authentication.ts';
 import type { SessionCookie } from './session-cookie.ts';
@@ -153,13 +153,13 @@ export function registerAccountRoutes(server: FastifyInstance, deps: AccountRout
     },
     async (request, reply) => {
       assertSameSiteWithHeader(request);
+      // The cookie names the session; without one (cleared, expired) the bearer token does.
       const [sessionId] = sessionCookie.read(request)?.split('.') ?? [];
       const session =
         sessionId && /^[0-9a-f-]{36}$/.test(sessionId) ? await findSession(deps.db, sessionId) : undefined;
-      if (session) {
-        await endSession(deps.db, session.id, 'logout');
-        await endSessionsOf(deps.db, session.customer_id, 'logout');
-      }
+      const customerId =
+        session?.customer_id ?? (await authentication.optional(request).catch(() => null))?.customer.id;
+      if (customerId) await endSessionsOf(deps.db, customerId, 'logout');
       sessionCookie.clear(reply);
       return reply.code(204).send(null);
     },
