@@ -2,7 +2,8 @@ import { type Algorithm, hash, verify } from '@node-rs/argon2';
 
 /**
  * argon2id with OWASP's first recommended setting (Password Storage Cheat Sheet): 19 MiB of memory,
- * 2 iterations, 1 lane. About 25 ms of one core per hash here (bench/login.bench.ts); the work runs on
+ * 2 iterations, 1 lane. About 11 ms of one core per hash here (a sign-in costs the server about 20 ms in
+ * all, bench/login.bench.ts); the work runs on
  * libuv's thread pool, not on the event loop. The parameters are stored in each hash, so raising them
  * later only needs `needsRehash` at the next sign-in.
  */
