@@ -3,8 +3,7 @@ import { type Algorithm, hash, verify } from '@node-rs/argon2';
 /**
  * argon2id with OWASP's first recommended setting (Password Storage Cheat Sheet): 19 MiB of memory,
  * 2 iterations, 1 lane. About 11 ms of one core per hash here (a sign-in costs the server about 20 ms in
- * all, bench/login.bench.ts); the work runs on
- * libuv's thread pool, not on the event loop. The parameters are stored in each hash, so raising them
+ * all, bench/login.bench.ts); the work runs on libuv's thread pool, not on the event loop. The parameters are stored in each hash, so raising them
  * later only needs `needsRehash` at the next sign-in.
  */
 export const passwordHashing = {
@@ -31,7 +30,7 @@ function decoyHash(): Promise<string> {
 
 /** True when `password` matches `storedHash`; with no hash (no such account) the same work, then false. */
 export async function checkPassword(storedHash: string | null, password: string): Promise<boolean> {
-  if (!storedHash || !storedHash.startsWith('$argon2')) {
+  if (!storedHash?.startsWith('$argon2')) {
     await verify(await decoyHash(), password).catch(() => false);
     return false;
   }
