@@ -36,6 +36,9 @@ const screens: Screen[] = [
     path: async () => `/${(await contentPages()).pages.find((page) => page.name === 'imprint')!.slug}`,
   },
   { name: 'not-found', path: async () => '/gibt-es-nicht' },
+  { name: 'register', path: async () => '/account/register' },
+  { name: 'password-forgotten', path: async () => '/password-forgotten' },
+  { name: 'password-reset', path: async () => '/password-forgotten?email=erika%40example.com&token=abc' },
   {
     name: 'landing',
     path: async () => brandConfigs().find((brand) => brand.short === 'autoclub')!.landingPages[0]!.path,

@@ -12,6 +12,7 @@ import {
 import { CartDrawer } from '#app/features/layout/components/cart-drawer.tsx';
 import { CookieBanner, cookieConsentScript } from '#app/features/layout/components/cookie-banner.tsx';
 import { LoadingOverlay } from '#app/features/layout/components/loading-overlay.tsx';
+import { LoginDialog } from '#app/features/layout/components/login-dialog.tsx';
 import { SandboxNotice } from '#app/features/layout/components/sandbox-notice.tsx';
 import { ScrollToTop } from '#app/features/layout/components/scroll-to-top.tsx';
 import { SiteFooter } from '#app/features/layout/components/site-footer.tsx';
@@ -24,6 +25,7 @@ import { InlineStylesheet } from '#app/lib/inline-stylesheet.tsx';
 import { loadStoredCart } from '#app/lib/orders/cart-store.ts';
 import { captureReferral } from '#app/lib/orders/referral.ts';
 import type { LoaderArgs } from '#app/lib/route-types.ts';
+import { loadStoredSession } from '#app/lib/session-store.ts';
 import type { BrandConfig } from '#app/lib/shop-context.ts';
 import { type ShopData, useShopData, useT } from '#app/lib/shop-data.ts';
 import { NotFound } from '#app/ui/not-found.tsx';
@@ -64,10 +66,11 @@ function brandStyle(brand: BrandConfig): CSSProperties {
 const loadCartPanel = () => import('#app/features/cart/components/cart-panel.tsx');
 const CartPanel = lazy(loadCartPanel);
 
-/** Client start (after hydration): a partner link's referral, and the stored cart (SPEC §4). */
+/** Client start (after hydration): a partner link's referral, the stored session and cart (SPEC §4). */
 function useClientStart() {
   useEffect(() => {
     captureReferral();
+    loadStoredSession();
     void loadStoredCart();
   }, []);
 }
@@ -104,6 +107,8 @@ export function Layout({ children }: { children: ReactNode }) {
       <body>
         {data?.isPaymentSandbox ? <SandboxNotice /> : null}
         {data ? <SiteHeader onCartIntent={loadCartPanel} /> : null}
+        {/* Before <main>: its effects run before the page's (an account page may open it at once). */}
+        {data ? <LoginDialog /> : null}
         <main id="main" tabIndex={-1} aria-busy={siteLock.isBusy || undefined}>
           {children}
         </main>

@@ -20,6 +20,7 @@ const sameEverywhere = new Set([
   'checkout.payment.amazonpay',
   'order.wire.iban',
   'order.wire.bic',
+  'account.orders.status',
 ]);
 
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1]).sort();

@@ -5,6 +5,8 @@
 export const storageKeys = {
   orderId: 'orderId',
   orderToken: 'orderToken',
+  /** The signed-in customer's access token with its expiry and user (session-store.ts). */
+  accessToken: 'accessToken',
   referral: 'referral',
   cookieConsent: 'cookieConsent',
 } as const;

@@ -56,6 +56,8 @@ export const pageQueryParameters: readonly string[] = [...searchParameters, 'lan
 
 /**
  * Checkout and order pages read what payment providers append to the address (PayPal's token,
- * Amazon Pay's session) and are never cached: they are rendered from the address as it came.
+ * Amazon Pay's session), the password reset its link's e-mail and token, the account its page; none is
+ * ever cached: they are rendered from the address as it came.
  */
-export const isPrivatePagePath = (pathname: string) => /^\/(checkout|complete|view)(\/|$)/.test(pathname);
+export const isPrivatePagePath = (pathname: string) =>
+  /^\/(checkout|complete|view|account|password-forgotten)(\/|$)/.test(pathname);

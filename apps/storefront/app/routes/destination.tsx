@@ -1,16 +1,15 @@
+import type { availableCountriesSchema, menuSchema } from '@shop/contracts/catalogue';
 import type { Locale } from '@shop/contracts/locale';
 import { useLoaderData } from 'react-router';
 import { RefinedSearchPage } from '#app/features/search/components/refined-search-page.tsx';
 import { loadRefinedPage } from '#app/features/search/refined-page.server.ts';
 import { translatorFor } from '#app/i18n/messages.server.ts';
 import { notFound } from '#app/lib/api.server.ts';
+import type { Output } from '#app/lib/contract-types.ts';
 import { pageMeta } from '#app/lib/meta.ts';
 import type { LoaderArgs } from '#app/lib/route-types.ts';
 import type { ShopContext } from '#app/lib/shop-context.ts';
 import { canonicalLocale, destinationPath } from '#app/lib/site-paths.ts';
-
-type Menu = { countries: { key: string; value: string }[] };
-type AvailableCountries = { iso: string; name: string }[];
 
 /** /reiseziel/:iso/:country? — the country name segment is for people and search engines only. */
 export async function loader({ context: { shop }, request, params }: LoaderArgs) {
@@ -35,8 +34,8 @@ export async function loader({ context: { shop }, request, params }: LoaderArgs)
 
 async function findCountryName(shop: ShopContext, iso: string, locale: Locale): Promise<string | null> {
   const [menu, available] = await Promise.all([
-    shop.api<Menu>('/api/menu', { locale }),
-    shop.api<AvailableCountries>('/api/offer/available-countries', { locale }),
+    shop.api<Output<typeof menuSchema>>('/api/menu', { locale }),
+    shop.api<Output<typeof availableCountriesSchema>>('/api/offer/available-countries', { locale }),
   ]);
   return (
     (menu.ok ? menu.data.countries.find((entry) => entry.key === iso)?.value : null) ??

@@ -1,16 +1,15 @@
+import type { availableThemesSchema, menuSchema } from '@shop/contracts/catalogue';
 import type { Locale } from '@shop/contracts/locale';
 import { useLoaderData } from 'react-router';
 import { RefinedSearchPage } from '#app/features/search/components/refined-search-page.tsx';
 import { loadRefinedPage } from '#app/features/search/refined-page.server.ts';
 import { translatorFor } from '#app/i18n/messages.server.ts';
 import { notFound } from '#app/lib/api.server.ts';
+import type { Output } from '#app/lib/contract-types.ts';
 import { pageMeta } from '#app/lib/meta.ts';
 import type { LoaderArgs } from '#app/lib/route-types.ts';
 import type { ShopContext } from '#app/lib/shop-context.ts';
 import { canonicalLocale, themePath } from '#app/lib/site-paths.ts';
-
-type Menu = { themes: { key: number; value: string | null }[] };
-type AvailableThemes = { id: number; name: string }[];
 
 /** /thema/:name?/:id — the id selects the theme; the name is decoration. */
 export async function loader({ context: { shop }, request, params }: LoaderArgs) {
@@ -35,8 +34,8 @@ export async function loader({ context: { shop }, request, params }: LoaderArgs)
 
 async function findThemeName(shop: ShopContext, id: number, locale: Locale): Promise<string | null> {
   const [menu, available] = await Promise.all([
-    shop.api<Menu>('/api/menu', { locale }),
-    shop.api<AvailableThemes>('/api/offer/available-themes', { locale }),
+    shop.api<Output<typeof menuSchema>>('/api/menu', { locale }),
+    shop.api<Output<typeof availableThemesSchema>>('/api/offer/available-themes', { locale }),
   ]);
   return (
     (menu.ok ? menu.data.themes.find((theme) => theme.key === id)?.value : null) ??

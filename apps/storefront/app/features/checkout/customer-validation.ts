@@ -1,7 +1,8 @@
 import type { Locale } from '@shop/contracts/locale';
 import { formatMessage, wordIssue } from '@shop/contracts/messages';
-import { type CustomerData, customerRequestSchema } from '@shop/contracts/orders';
+import { customerRequestSchema } from '@shop/contracts/orders';
 import type { Translate } from '#app/i18n/translate.ts';
+import type { Output } from '#app/lib/contract-types.ts';
 import {
   type CustomerField,
   type CustomerFormValues,
@@ -27,8 +28,8 @@ export type ValidationContext = {
   membershipPattern: string | null;
 };
 
-/** What PUT /api/order/customer takes (`customerRequestSchema`). */
-export type CustomerRequest = CustomerData & { orderId: number; key: string; acceptTerms: true };
+/** What PUT /api/order/customer takes, checked (`customerRequestSchema`). */
+export type CustomerRequest = Output<typeof customerRequestSchema>;
 
 export type ValidationOutcome =
   | { ok: true; request: CustomerRequest }

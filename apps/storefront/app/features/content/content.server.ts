@@ -1,8 +1,10 @@
+import type { contentPageSchema } from '@shop/contracts/catalogue';
+import type { Output } from '#app/lib/contract-types.ts';
 import { metaFor } from '#app/lib/page-meta.server.ts';
 import type { ShopContext } from '#app/lib/shop-context.ts';
 import { contentPath } from '#app/lib/site-paths.ts';
 
-export type ContentPage = { slug: string; name: string; title: string; locale: string; body: string };
+export type ContentPage = Output<typeof contentPageSchema>;
 
 /** A content page by slug (the API matches case-insensitively), or null when there is none. */
 export async function loadContentPage(shop: ShopContext, slug: string) {

@@ -1,5 +1,6 @@
-import type { HotelSummary } from '@shop/contracts/catalogue';
+import type { HotelSummary, hotelNearbySchema } from '@shop/contracts/catalogue';
 import { translatorFor } from '#app/i18n/messages.server.ts';
+import type { Output } from '#app/lib/contract-types.ts';
 import { metaFor } from '#app/lib/page-meta.server.ts';
 import type { ShopContext } from '#app/lib/shop-context.ts';
 import { hotelMapPath } from '#app/lib/site-paths.ts';
@@ -37,7 +38,8 @@ const radiusKm = 1000;
 export async function loadHotelMap(shop: ShopContext) {
   const answers = await Promise.all(
     coverage.map(({ latitude, longitude }) =>
-      shop.api<{ items: HotelSummary[] }>(
+      // GET /api/hotel/close-to answers `{ items: hotelNearbySchema[] }`.
+      shop.api<{ items: Output<typeof hotelNearbySchema>[] }>(
         `/api/hotel/close-to?latitude=${latitude}&longitude=${longitude}&radius=${radiusKm}`,
       ),
     ),

@@ -1,19 +1,19 @@
-import type { Hotel, OfferSummary } from '@shop/contracts/catalogue';
+import type { Hotel, offerSummarySchema } from '@shop/contracts/catalogue';
+import type { pageOf } from '@shop/contracts/params';
 import { translatorFor } from '#app/i18n/messages.server.ts';
 import { fetchOrThrow } from '#app/lib/api.server.ts';
+import type { Output } from '#app/lib/contract-types.ts';
 import { breadcrumbsFor, catalogueImage, metaFor } from '#app/lib/page-meta.server.ts';
 import type { ShopContext } from '#app/lib/shop-context.ts';
 import { destinationPath, hotelPath } from '#app/lib/site-paths.ts';
 import { hotelLd } from '#app/lib/structured-data.server.ts';
 
-type Page<T> = { items: T[]; total: number; page: number; pageSize: number };
+/** GET /api/offer/hotel/{slug}/{page}/{pageSize}: `pageOf(offerSummarySchema)`. */
+type OfferPage = Output<ReturnType<typeof pageOf<typeof offerSummarySchema>>>;
 
 export async function loadHotel(shop: ShopContext, slug: string) {
   const hotel = await fetchOrThrow<Hotel>(shop, `/api/hotel/${encodeURIComponent(slug)}`);
-  const offers = await fetchOrThrow<Page<OfferSummary>>(
-    shop,
-    `/api/offer/hotel/${encodeURIComponent(slug)}/1/48`,
-  );
+  const offers = await fetchOrThrow<OfferPage>(shop, `/api/offer/hotel/${encodeURIComponent(slug)}/1/48`);
   const t = translatorFor(shop.locale);
   const values = { hotel: hotel.name, city: hotel.address.city, country: hotel.address.country.name };
   const path = hotelPath(hotel.slug);

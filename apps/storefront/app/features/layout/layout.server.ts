@@ -1,15 +1,7 @@
-import type { Promotion } from '@shop/contracts/catalogue';
+import type { contentOverviewSchema, menuSchema, Promotion } from '@shop/contracts/catalogue';
+import type { Output } from '#app/lib/contract-types.ts';
 import type { ShopContext } from '#app/lib/shop-context.ts';
 import type { ShopData } from '#app/lib/shop-data.ts';
-
-type MenuResponse = {
-  countries: { key: string; value: string }[];
-  themes: { key: number; value: string | null }[];
-};
-type ContentOverview = {
-  pages: { slug: string; name: string; title: string }[];
-  extensionPoints: { footerMenu: string[] };
-};
 
 /**
  * Navigation of the top bar (menu countries and themes, the bargain link) and the footer menu
@@ -19,8 +11,8 @@ export async function loadNavigation(
   shop: ShopContext,
 ): Promise<Pick<ShopData, 'menu' | 'footer' | 'bargain'>> {
   const [menu, content, promotions] = await Promise.all([
-    shop.api<MenuResponse>('/api/menu'),
-    shop.api<ContentOverview>('/api/content'),
+    shop.api<Output<typeof menuSchema>>('/api/menu'),
+    shop.api<Output<typeof contentOverviewSchema>>('/api/content'),
     shop.api<Promotion[]>('/api/offer/promotions'),
   ]);
   const countries = menu.ok

@@ -1,6 +1,7 @@
-import type { OfferSummary, Promotion } from '@shop/contracts/catalogue';
+import type { promotionDetailSchema } from '@shop/contracts/catalogue';
 import { translatorFor } from '#app/i18n/messages.server.ts';
 import { notFound } from '#app/lib/api.server.ts';
+import type { Output } from '#app/lib/contract-types.ts';
 import { metaFor } from '#app/lib/page-meta.server.ts';
 import type { ShopContext } from '#app/lib/shop-context.ts';
 import { refinePromotionOffers } from './search.server.ts';
@@ -8,7 +9,7 @@ import { parseSearchState } from './search-state.ts';
 
 /** A promotion's offers on the search screen (brand landing pages and /willkommen/:promotion). */
 export async function loadPromotionView(shop: ShopContext, request: Request, name: string, path: string) {
-  const result = await shop.api<{ promotion: Promotion; items: OfferSummary[] }>(
+  const result = await shop.api<Output<typeof promotionDetailSchema>>(
     `/api/offer/promotion/${encodeURIComponent(name)}`,
   );
   if (!result.ok) notFound();

@@ -281,38 +281,3 @@ describe('cart store', () => {
     expect(storage.has('orderId')).toBe(false);
   });
 });
-
-describe('order client', () => {
-  it('sends an Idempotency-Key when asked and JSON with the page language', async () => {
-    answer(() => ({ status: 204 }));
-    const { orderRequest, newRequestId } = await import('./order-client.ts');
-    const key = newRequestId();
-    expect(key).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
-    expect(
-      await orderRequest('optin', 'PUT', '/api/order/optin', { orderId: 1 }, { idempotencyKey: key }),
-    ).toEqual({
-      ok: true,
-      data: undefined,
-    });
-    expect(calls[0]?.headers).toMatchObject({
-      'idempotency-key': key,
-      'content-type': 'application/json',
-      'accept-language': 'it',
-    });
-  });
-
-  it('an HTML error page from a proxy still becomes a problem (and the unexpected-error toast)', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => new Response('<html>Bad gateway</html>', { status: 502, statusText: 'Bad Gateway' })),
-    );
-    const { orderRequest } = await import('./order-client.ts');
-    const { toastStore } = await import('#app/lib/toasts.ts');
-    const result = await orderRequest('change', 'PUT', '/api/order/items', {});
-    expect(result).toMatchObject({
-      ok: false,
-      failure: { kind: 'problem', problem: { status: 502, title: 'Bad Gateway' } },
-    });
-    expect(toastStore.get().map((toast) => toast.parts)).toEqual([[{ key: 'cart.error.unexpected' }]]);
-  });
-});

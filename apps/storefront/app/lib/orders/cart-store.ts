@@ -6,11 +6,13 @@ import type {
   OrderStatus,
   OrderSummary,
   PaymentType,
+  reductionInfoSchema,
 } from '@shop/contracts/orders';
 import { type EcommerceItem, toEuros, trackEcommerce, variantName } from '#app/lib/analytics.ts';
+import { type ApiResult, api, onCartGone } from '#app/lib/api-client.ts';
 import { readStored, storageKeys, writeStored } from '#app/lib/browser-storage.ts';
+import type { Output } from '#app/lib/contract-types.ts';
 import { createStore, useStore } from '#app/lib/store.ts';
-import { type ApiResult, onCartGone, orderRequest } from './order-client.ts';
 import { markReferralUsed, referralFields, storedReferral } from './referral.ts';
 
 /** The cart as the storefront keeps it: the order's editable side, without timestamps. */
@@ -72,7 +74,7 @@ export function closeCartDrawer(): void {
 // ---------------------------------------------------------------------------------------------------
 // Identity: the order id and key in browser storage (SPEC §4, §9)
 
-type CartAccess = { orderId: number; key: string };
+export type CartAccess = { orderId: number; key: string };
 
 export function storedCartAccess(): CartAccess | null {
   const orderId = Number(readStored(storageKeys.orderId));
@@ -97,6 +99,22 @@ export function forgetCart(): void {
 }
 
 onCartGone(forgetCart);
+
+/**
+ * After signing in (SPEC §4): the order the server answered (the adopted guest cart, or the account's
+ * open one) becomes the cart, read afresh; none means no cart. Queued after any cart call in flight.
+ */
+export function continueWithCart(access: CartAccess | null): Promise<void> {
+  return enqueue(async () => {
+    if (!access) {
+      forgetCart();
+      return;
+    }
+    storeCartAccess(access);
+    const result = await fetchOrder(access, 'load', true);
+    if (result.ok) adoptOrder(result.data);
+  });
+}
 
 // ---------------------------------------------------------------------------------------------------
 // Queue: one cart call at a time, so answers arrive in order and a double click creates one cart
@@ -165,15 +183,11 @@ export function refreshCart(options: { isSilent?: boolean } = {}): Promise<void>
 }
 
 function fetchOrder(access: CartAccess, action: 'load' | 'view', isSilent: boolean) {
-  return orderRequest<Order>(
+  return api('GET /api/order/{id}/{key}', {
     action,
-    'GET',
-    `/api/order/${access.orderId}/${encodeURIComponent(access.key)}`,
-    undefined,
-    {
-      isSilent,
-    },
-  );
+    params: { id: access.orderId, key: access.key },
+    isSilent,
+  });
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -183,9 +197,7 @@ function fetchOrder(access: CartAccess, action: 'load' | 'view', isSilent: boole
 async function ensureCart(): Promise<CartAccess | null> {
   const stored = storedCartAccess();
   if (stored) return stored;
-  const created = await orderRequest<{ id: number; token: string }>('create', 'POST', '/api/order', {
-    currency: 'EUR',
-  });
+  const created = await api('POST /api/order', { action: 'create', body: { currency: 'EUR' } });
   if (!created.ok) return null;
   const access = { orderId: created.data.id, key: created.data.token };
   storeCartAccess(access);
@@ -255,11 +267,9 @@ export function addToCart(variantId: number, context: AddedProduct = {}): Promis
 async function postItem(variantId: number) {
   const access = await ensureCart();
   if (!access) return null;
-  return orderRequest<CartChange>('add', 'POST', '/api/order/items', {
-    ...access,
-    variantId,
-    quantity: 1,
-    ...referralFields(storedReferral()),
+  return api('POST /api/order/items', {
+    action: 'add',
+    body: { ...access, variantId, quantity: 1, ...referralFields(storedReferral()) },
   });
 }
 
@@ -276,10 +286,9 @@ export function changeQuantity(itemId: number, quantity: number): Promise<Action
     const access = storedCartAccess();
     const before = cartStore.get().cart?.items.find((item) => item.id === itemId);
     if (!access || !before) return unexpected;
-    const result = await orderRequest<CartChange>('change', 'PUT', '/api/order/items', {
-      ...access,
-      itemId,
-      quantity,
+    const result = await api('PUT /api/order/items', {
+      action: 'change',
+      body: { ...access, itemId, quantity },
     });
     if (!result.ok) return failed(result);
     applyChange(result.data);
@@ -297,10 +306,7 @@ export function removeItem(itemId: number): Promise<ActionResult> {
     const access = storedCartAccess();
     const before = cartStore.get().cart?.items.find((item) => item.id === itemId);
     if (!access || !before) return unexpected;
-    const result = await orderRequest<CartChange>('remove', 'DELETE', '/api/order/items', {
-      ...access,
-      itemId,
-    });
+    const result = await api('DELETE /api/order/items', { action: 'remove', body: { ...access, itemId } });
     if (!result.ok) return failed(result);
     applyChange(result.data);
     await syncReduction(access);
@@ -314,10 +320,7 @@ export function applyReduction(code: string): Promise<ActionResult> {
   return enqueue(async () => {
     const access = await ensureCart();
     if (!access) return unexpected;
-    const result = await orderRequest<Order>('reduction', 'POST', '/api/order/reduction', {
-      ...access,
-      code,
-    });
+    const result = await api('POST /api/order/reduction', { action: 'reduction', body: { ...access, code } });
     if (!result.ok) {
       if (!cartStore.get().cart) await loadCartSilently();
       // Only a refused code is marked invalid; a refusal for too many attempts (429) or no answer says
@@ -332,51 +335,42 @@ export function applyReduction(code: string): Promise<ActionResult> {
   });
 }
 
-export type ReductionInfo = {
-  valid: boolean;
-  operation: '+' | '%' | null;
-  value: number | null;
-  name: string | null;
-  minimumOrder: number | null;
-};
+export type ReductionInfo = Output<typeof reductionInfoSchema>;
 
 /** What a code would be worth (and from which subtotal on), without applying it; null when unknown. */
 export async function lookUpReduction(code: string): Promise<ReductionInfo | null> {
-  const result = await orderRequest<ReductionInfo>(
-    'lookup',
-    'GET',
-    `/api/order/reduction/${encodeURIComponent(code)}`,
-    undefined,
-    { isSilent: true },
-  );
+  const result = await api('GET /api/order/reduction/{code}', {
+    action: 'lookup',
+    params: { code },
+    isSilent: true,
+  });
   return result.ok ? result.data : null;
 }
 
 export function removeReduction(): Promise<ActionResult> {
-  return orderCall('reduction', 'DELETE', '/api/order/reduction', {});
+  return orderCall((access) => api('DELETE /api/order/reduction', { action: 'reduction', body: access }));
 }
 
 /** Redeems a gift card on the stored cart; the order's summary lists it from then on (`prepaid`). */
 export function applyGiftCard(tan: string): Promise<ActionResult> {
-  return orderCall('giftcard', 'POST', '/api/order/giftcard', { tan });
+  return orderCall((access) =>
+    api('POST /api/order/giftcard', { action: 'giftcard', body: { ...access, tan } }),
+  );
 }
 
 /** Takes a card off by the id the summary shows: also one applied in an earlier visit. */
 export function removeGiftCard(giftCardId: number): Promise<ActionResult> {
-  return orderCall('giftcard', 'DELETE', '/api/order/giftcard', { giftCardId });
+  return orderCall((access) =>
+    api('DELETE /api/order/giftcard', { action: 'giftcard', body: { ...access, giftCardId } }),
+  );
 }
 
 /** A call on the stored cart whose answer is the whole order. */
-function orderCall(
-  action: 'reduction' | 'giftcard',
-  method: 'POST' | 'PUT' | 'DELETE',
-  path: string,
-  body: Record<string, unknown>,
-): Promise<ActionResult> {
+function orderCall(call: (access: CartAccess) => Promise<ApiResult<Order>>): Promise<ActionResult> {
   return enqueue(async () => {
     const access = storedCartAccess();
     if (!access) return unexpected;
-    const result = await orderRequest<Order>(action, method, path, { ...access, ...body });
+    const result = await call(access);
     if (!result.ok) return failed(result);
     adoptOrder(result.data);
     return { ok: true };

@@ -152,4 +152,37 @@ describe('SPEC §8 error catalogue', () => {
     expect(reactToFailure(problem({ status: 500, type: 'internal-error' }), 'lookup').toast).toBeNull();
     expect(reactToFailure({ kind: 'network' }, 'lookup').toast).toBeNull();
   });
+
+  it('401 with code 101 after the customer closed the login window: the server’s words in place, no toast', () => {
+    for (const action of ['customer', 'close', 'account'] as const) {
+      expect(
+        reactToFailure(
+          problem({ status: 401, type: 'unauthorized', code: 101, title: 'Bitte melden Sie sich an.' }),
+          action,
+        ),
+      ).toMatchObject({ errors: ['Bitte melden Sie sich an.'], toast: null, clearCart: false });
+    }
+  });
+
+  it('account forms: wrong credentials, a used reset link, another’s order and too many attempts are said at the form', () => {
+    for (const [status, type] of [
+      [401, 'invalid-credentials'],
+      [400, 'invalid-reset-token'],
+      [409, 'order-claimed'],
+      [404, 'not-found'],
+    ] as const) {
+      expect(reactToFailure(problem({ status, type }), 'account')).toMatchObject({
+        errors: [`title of ${type}`],
+        toast: null,
+      });
+    }
+    const tooMany = problem({ status: 429, type: 'too-many-requests', detail: 'In 5 Minuten erneut.' });
+    expect(reactToFailure(tooMany, 'account')).toMatchObject({
+      errors: ['In 5 Minuten erneut.'],
+      toast: null,
+    });
+    expect(reactToFailure(problem({ status: 500, type: 'internal-error' }), 'account').toast).toEqual([
+      { key: 'cart.error.unexpected' },
+    ]);
+  });
 });

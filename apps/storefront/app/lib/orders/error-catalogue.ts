@@ -5,7 +5,7 @@ import type { ToastPart } from '#app/lib/toasts.ts';
 export type ApiFailure = { kind: 'network' } | { kind: 'problem'; problem: Problem };
 
 /** The client-side call that failed; some answers mean different things for different calls. */
-export type OrderAction =
+export type ApiAction =
   /** Reading the stored cart at start: silent, never a toast. */
   | 'load'
   | 'create'
@@ -25,7 +25,9 @@ export type OrderAction =
   /** Saving a voucher's guest data on the order page. */
   | 'voucher'
   /** A background look-up (what a code is worth): its failure changes nothing and says nothing. */
-  | 'lookup';
+  | 'lookup'
+  /** An account or sign-in form: what the server refuses is said at the form. */
+  | 'account';
 
 /** What the shop does about a failure (SPEC §8), decided in this one place. */
 export type Reaction = {
@@ -65,12 +67,18 @@ const answeredInPlace = new Set([
   'payment-failed',
   'order-conflict',
   'voucher-locked',
+  'invalid-credentials',
+  'invalid-reset-token',
+  'order-claimed',
 ]);
 
 /** Calls whose form shows a refusal for too many attempts itself (the code and gift-card fields). */
-const limitAnsweredInPlace = new Set<OrderAction>(['reduction', 'giftcard', 'view']);
+const limitAnsweredInPlace = new Set<ApiAction>(['reduction', 'giftcard', 'view', 'account']);
 
-export function reactToFailure(failure: ApiFailure, action: OrderAction): Reaction {
+/** SPEC §6/§8: 401 with code 101: no valid access token (the client has asked the customer to sign in). */
+export const signInCode = 101;
+
+export function reactToFailure(failure: ApiFailure, action: ApiAction): Reaction {
   if (action === 'lookup') return nothing;
   if (failure.kind === 'network') {
     return action === 'load' ? nothing : { ...nothing, toast: [{ key: 'cart.error.connection' }] };
@@ -101,6 +109,10 @@ export function reactToFailure(failure: ApiFailure, action: OrderAction): Reacti
       toast: limitAnsweredInPlace.has(action) ? null : [{ text: message }],
     };
   }
+  if (problem.status === 401 && problem.code === signInCode) {
+    // The customer closed the login window instead of signing in: the call fails, said where it was made.
+    return { ...nothing, errors: [problem.title] };
+  }
   if (problem.status === 417 || problem.type === 'invalid-reduction') {
     return { ...nothing, isReductionInvalid: true, errors: [problem.title] };
   }
@@ -108,7 +120,9 @@ export function reactToFailure(failure: ApiFailure, action: OrderAction): Reacti
     return { ...nothing, errors: splitDetail(problem), fieldErrors: fieldErrorsOf(problem) };
   }
   if (answeredInPlace.has(problem.type)) return { ...nothing, errors: [problem.title] };
-  if (action === 'view' && problem.status < 500) return { ...nothing, errors: [problem.title] };
+  if ((action === 'view' || action === 'account') && problem.status < 500) {
+    return { ...nothing, errors: [problem.title] };
+  }
   return { ...nothing, errors: [problem.title], toast: [{ key: 'cart.error.unexpected' }] };
 }
 

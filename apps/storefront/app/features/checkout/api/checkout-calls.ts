@@ -1,38 +1,36 @@
-import type { Order, PaymentType, ValidationResult } from '@shop/contracts/orders';
-import { newRequestId, orderRequest } from '#app/lib/orders/order-client.ts';
+import type { PaymentType } from '@shop/contracts/orders';
+import { api, type BodyOf, newRequestId } from '#app/lib/api-client.ts';
 
 /** The checkout's calls (SPEC §4 order flow): customer data → prepare → close; then the provider's return. */
 
 type Access = { orderId: number; key: string };
-type CloseAnswer = { order: Order; redirectUrl: string | null };
-
-const orderPath = (access: Access) => `${access.orderId}/${encodeURIComponent(access.key)}`;
 
 /** PUT /api/order/customer: the customer request as `customerRequestSchema` describes it. */
-export const saveCustomer = (request: Access & Record<string, unknown>) =>
-  orderRequest<Order>('customer', 'PUT', '/api/order/customer', request);
+export const saveCustomer = (request: BodyOf<'PUT /api/order/customer'>) =>
+  api('PUT /api/order/customer', { action: 'customer', body: request });
 
 /** GET /api/order/prepare: the server checks stock, prices and codes, and adjusts the order. */
 export const prepareOrder = (access: Access) =>
-  orderRequest<ValidationResult>('prepare', 'GET', `/api/order/prepare/${orderPath(access)}`);
+  api('GET /api/order/prepare/{id}/{key}', {
+    action: 'prepare',
+    params: { id: access.orderId, key: access.key },
+  });
 
 /** PUT /api/order/close with a fresh Idempotency-Key per click-attempt. */
 export const closeOrder = (access: Access, paymentType: PaymentType) =>
-  orderRequest<CloseAnswer>(
-    'close',
-    'PUT',
-    '/api/order/close',
-    { ...access, paymentType },
-    { idempotencyKey: newRequestId() },
-  );
+  api('PUT /api/order/close', {
+    action: 'close',
+    body: { ...access, paymentType },
+    idempotencyKey: newRequestId(),
+  });
 
 /** PayPal sent the customer back: capture the approved PayPal order. */
 export const completePayPal = (access: Access, payPalOrderId: string) =>
-  orderRequest<Order>('authorize', 'POST', '/api/order/paypal-transaction', { ...access, payPalOrderId });
+  api('POST /api/order/paypal-transaction', { action: 'authorize', body: { ...access, payPalOrderId } });
 
 /** Amazon Pay sent the customer back: complete the checkout session. */
 export const completeAmazonPay = (access: Access, amazonCheckoutSessionId: string) =>
-  orderRequest<Order>('authorize', 'POST', '/api/order/amazonpay-complete', {
-    ...access,
-    amazonCheckoutSessionId,
+  api('POST /api/order/amazonpay-complete', {
+    action: 'authorize',
+    body: { ...access, amazonCheckoutSessionId },
   });

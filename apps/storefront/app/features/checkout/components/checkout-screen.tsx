@@ -5,6 +5,7 @@ import { toEuros, trackEcommerce } from '#app/lib/analytics.ts';
 import { type Cart, ecommerceItem, openCartDrawer, useCartState } from '#app/lib/orders/cart-store.ts';
 import { useShop, useT } from '#app/lib/shop-data.ts';
 import { searchPath } from '#app/lib/site-paths.ts';
+import { CheckboxField, fieldId } from '#app/ui/form-field.tsx';
 import { OrderLine, OrderTotals } from '#app/ui/order-summary.tsx';
 import {
   type CustomerField,
@@ -15,7 +16,6 @@ import {
 } from '../customer-form.ts';
 import { placeOrder } from '../place-order.ts';
 import { CustomerFields } from './customer-fields.tsx';
-import { CheckboxField, fieldId } from './form-field.tsx';
 import { PaymentChoice, paymentTypesFor } from './payment-choice.tsx';
 
 /** The form's checks use zod (the contract's schema): fetched when the visitor starts on the form. */
@@ -121,8 +121,8 @@ function CheckoutForm({ cart }: { cart: Cart }) {
     // Focus the first field with an error (its message is read with it), else the message box.
     requestAnimationFrame(() => {
       const field = firstErrorField(state.fieldErrors);
-      if (field) document.getElementById(fieldId(field))?.focus();
-      else if (state.paymentError) document.getElementById(fieldId('paymentType'))?.focus();
+      if (field) document.getElementById(fieldId('checkout', field))?.focus();
+      else if (state.paymentError) document.getElementById(fieldId('checkout', 'paymentType'))?.focus();
       else summaryRef.current?.focus();
     });
   };
@@ -233,6 +233,7 @@ function CheckoutForm({ cart }: { cart: Cart }) {
           <div className="checkout-section">
             {brand.hasNewsletterOptin ? (
               <CheckboxField
+                form="checkout"
                 name="newsletter"
                 label={t('checkout.newsletter')}
                 error={errors.fieldErrors.newsletter}
@@ -241,6 +242,7 @@ function CheckoutForm({ cart }: { cart: Cart }) {
               />
             ) : null}
             <CheckboxField
+              form="checkout"
               name="acceptTerms"
               isRequired
               label={

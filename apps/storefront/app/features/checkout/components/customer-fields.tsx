@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { useShop, useT } from '#app/lib/shop-data.ts';
+import { FormField } from '#app/ui/form-field.tsx';
 import {
   addressCountries,
   type CustomerField,
@@ -7,7 +8,6 @@ import {
   type FieldErrors,
   fieldLabel,
 } from '../customer-form.ts';
-import { FormField } from './form-field.tsx';
 
 type Props = {
   values: CustomerFormValues;
@@ -34,6 +34,7 @@ export function CustomerFields({ values, errors, onChange }: Props) {
     },
   ) => (
     <FormField
+      form="checkout"
       name={field}
       label={label}
       error={errors[field]}
@@ -57,6 +58,7 @@ export function CustomerFields({ values, errors, onChange }: Props) {
   return (
     <div className="form-grid">
       <FormField
+        form="checkout"
         name="gender"
         label={label('gender')}
         error={errors.gender}
@@ -107,7 +109,7 @@ export function CustomerFields({ values, errors, onChange }: Props) {
         className: 'field-postcode',
       })}
       {text('city', label('city'), { autoComplete: 'address-level2', className: 'field-city' })}
-      <FormField name="country" label={label('country')} error={errors.country} isRequired>
+      <FormField form="checkout" name="country" label={label('country')} error={errors.country} isRequired>
         {(control) => (
           <select
             {...control}

@@ -1,7 +1,7 @@
 import type { PaymentType } from '@shop/contracts/orders';
 import type { MessageKey } from '#app/i18n/de.ts';
 import { useT } from '#app/lib/shop-data.ts';
-import { errorId } from './form-field.tsx';
+import { errorId } from '#app/ui/form-field.tsx';
 
 const labels: Record<PaymentType, { name: MessageKey; note: MessageKey }> = {
   paypal: { name: 'checkout.payment.paypal', note: 'checkout.payment.paypalNote' },
@@ -32,7 +32,7 @@ export function PaymentChoice({ options, value, error, onChange }: Props) {
       className="payment-choice"
       id="checkout-paymentType"
       tabIndex={-1}
-      aria-describedby={error ? errorId('paymentType') : undefined}
+      aria-describedby={error ? errorId('checkout', 'paymentType') : undefined}
     >
       <legend>
         <h2>{t('checkout.payment.title')}</h2>
@@ -54,7 +54,7 @@ export function PaymentChoice({ options, value, error, onChange }: Props) {
         </label>
       ))}
       {error ? (
-        <p id={errorId('paymentType')} className="field-error">
+        <p id={errorId('checkout', 'paymentType')} className="field-error">
           {error}
         </p>
       ) : null}

@@ -1,9 +1,10 @@
-import type { suggestResponseSchema } from '@shop/contracts/catalogue';
-import type { Locale } from '@shop/contracts/locale';
+import type { suggestionSchema } from '@shop/contracts/catalogue';
 import { useEffect, useState } from 'react';
+import { api } from '#app/lib/api-client.ts';
+import type { Output } from '#app/lib/contract-types.ts';
 import { toSlug } from '#app/lib/slug.ts';
 
-export type Suggestion = (typeof suggestResponseSchema)['_output']['items'][number];
+export type Suggestion = Output<typeof suggestionSchema>;
 
 /** Wait this long after the last keystroke before asking (one request per pause, not per key). */
 const debounceMs = 150;
@@ -13,21 +14,19 @@ const minLength = 2;
 const maxLength = 100;
 
 /**
- * Search-box suggestions, straight from the browser: same host (so same brand), page language via
- * Accept-Language. Silent: no site lock, and a failure only means no suggestions.
+ * Search-box suggestions, straight from the browser: same host (so same brand), the page's language.
+ * Silent: no site lock, and a refusal only means no suggestions; null: no answer (aborted, offline).
  */
-export async function getSuggestions(
-  tag: string,
-  locale: Locale,
-  signal: AbortSignal,
-): Promise<Suggestion[]> {
-  const response = await fetch(`/api/offer/suggest/${encodeURIComponent(tag)}`, {
-    headers: { Accept: 'application/json', 'Accept-Language': locale },
+export async function getSuggestions(tag: string, signal: AbortSignal): Promise<Suggestion[] | null> {
+  const result = await api('GET /api/offer/suggest/{tag}', {
+    action: 'lookup',
+    params: { tag },
+    isSilent: true,
     signal,
   });
-  if (!response.ok) return [];
-  const body = (await response.json()) as { items: Suggestion[] };
-  return body.items;
+  if (result.ok) return result.data.items;
+  // Aborted or offline: keep what is shown; Enter still runs the full search.
+  return signal.aborted || result.failure.kind === 'network' ? null : [];
 }
 
 /** Where a suggestion leads (SPEC §2 routes). */
@@ -45,7 +44,7 @@ export function hrefForSuggestion({ kind, key, label }: Suggestion): string {
 }
 
 /** Suggestions for the typed keyword (debounced, stale answers dropped); null before the first answer. */
-export function useSuggestions(keyword: string, locale: Locale): Suggestion[] | null {
+export function useSuggestions(keyword: string): Suggestion[] | null {
   const [suggestions, setSuggestions] = useState<Suggestion[] | null>(null);
   useEffect(() => {
     const tag = keyword.trim().slice(0, maxLength);
@@ -55,14 +54,14 @@ export function useSuggestions(keyword: string, locale: Locale): Suggestion[] | 
     }
     const controller = new AbortController();
     const timer = setTimeout(() => {
-      getSuggestions(tag, locale, controller.signal).then(setSuggestions, () => {
-        // Aborted or offline: keep what is shown; Enter still runs the full search.
+      void getSuggestions(tag, controller.signal).then((items) => {
+        if (items) setSuggestions(items);
       });
     }, debounceMs);
     return () => {
       clearTimeout(timer);
       controller.abort();
     };
-  }, [keyword, locale]);
+  }, [keyword]);
   return suggestions;
 }

@@ -1,7 +1,7 @@
 import { type FormEvent, type KeyboardEvent, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { hrefForSuggestion, useSuggestions } from '#app/features/layout/api/get-suggestions.ts';
-import { useShop, useT } from '#app/lib/shop-data.ts';
+import { useT } from '#app/lib/shop-data.ts';
 import { SearchIcon } from '#app/ui/icons.tsx';
 import { DialogHeader, ModalDialog } from '#app/ui/modal-dialog.tsx';
 
@@ -18,10 +18,9 @@ export function SearchDialog({ isOpen, onClose }: Props) {
 
 function SearchPanel({ onClose }: { onClose: () => void }) {
   const t = useT();
-  const { locale } = useShop();
   const navigate = useNavigate();
   const [keyword, setKeyword] = useState('');
-  const suggestions = useSuggestions(keyword, locale);
+  const suggestions = useSuggestions(keyword);
   const panel = useRef<HTMLDivElement>(null);
 
   const search = (event: FormEvent<HTMLFormElement>) => {

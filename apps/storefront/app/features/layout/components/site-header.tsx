@@ -1,19 +1,18 @@
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { openCartDrawer, useCartCount } from '#app/lib/orders/cart-store.ts';
+import { openLogin, useSignedInUser } from '#app/lib/session-store.ts';
 import { useShop, useT } from '#app/lib/shop-data.ts';
 import { toSlug } from '#app/lib/slug.ts';
 import { CartIcon, MailIcon, MenuIcon, PhoneIcon, SearchIcon, TagIcon, UserIcon } from '#app/ui/icons.tsx';
 import { LanguageSelector } from './language-selector.tsx';
-import { LoginDialog } from './login-dialog.tsx';
 import { NavDropdown } from './nav-dropdown.tsx';
 import { SearchDialog } from './search-dialog.tsx';
 
 /**
- * The modal layers the top bar opens (one at a time: a modal makes the rest of the page inert). The
- * cart drawer is the root layout's: an add to the cart opens it too.
+ * The top bar's own modal layer is the search; the cart drawer and the login window are the root
+ * layout's (an add to the cart, a call that needs a sign-in open them too).
  */
-type Overlay = 'search' | 'login';
 
 type Props = {
   /** Called when the visitor shows interest in the cart (pointer or focus on its button): load its code. */
@@ -27,16 +26,17 @@ export function SiteHeader({ onCartIntent }: Props) {
   const header = useRef<HTMLElement>(null);
   const menuToggle = useRef<HTMLButtonElement>(null);
   const [isMenuOpen, setMenuOpen] = useState(false);
-  const [overlay, setOverlay] = useState<Overlay | null>(null);
-  const closeOverlay = () => setOverlay(null);
+  const [isSearchOpen, setSearchOpen] = useState(false);
   // 0 on the server and until the stored cart is read: the count appears after hydration.
   const cartCount = useCartCount();
+  // Signed out on the server and until the stored session is read.
+  const user = useSignedInUser();
 
   // A page change or a click elsewhere closes open dropdowns, dialogs and the mobile menu.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every navigation on purpose
   useEffect(() => {
     setMenuOpen(false);
-    setOverlay(null);
+    setSearchOpen(false);
     for (const details of header.current?.querySelectorAll('details[open]') ?? []) {
       (details as HTMLDetailsElement).open = false;
     }
@@ -99,19 +99,26 @@ export function SiteHeader({ onCartIntent }: Props) {
               className="icon-link"
               aria-haspopup="dialog"
               aria-label={t('layout.search')}
-              onClick={() => setOverlay('search')}
+              onClick={() => setSearchOpen(true)}
             >
               <SearchIcon />
             </button>
-            <button
-              type="button"
-              className="icon-link"
-              aria-haspopup="dialog"
-              aria-label={t('layout.account')}
-              onClick={() => setOverlay('login')}
-            >
-              <UserIcon />
-            </button>
+            {user ? (
+              <Link to="/account" className="icon-link account-link" aria-label={t('layout.accountSignedIn')}>
+                <UserIcon />
+                <span className="account-badge" aria-hidden="true" />
+              </Link>
+            ) : (
+              <button
+                type="button"
+                className="icon-link"
+                aria-haspopup="dialog"
+                aria-label={t('layout.account')}
+                onClick={() => openLogin()}
+              >
+                <UserIcon />
+              </button>
+            )}
             <button
               type="button"
               className="icon-link cart-button"
@@ -188,8 +195,7 @@ export function SiteHeader({ onCartIntent }: Props) {
           </div>
         </nav>
       </header>
-      <SearchDialog isOpen={overlay === 'search'} onClose={closeOverlay} />
-      <LoginDialog isOpen={overlay === 'login'} onClose={closeOverlay} />
+      <SearchDialog isOpen={isSearchOpen} onClose={() => setSearchOpen(false)} />
     </>
   );
 }

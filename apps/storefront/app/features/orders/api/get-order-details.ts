@@ -1,15 +1,9 @@
-import type { Order, PaymentInfo } from '@shop/contracts/orders';
-import { orderRequest } from '#app/lib/orders/order-client.ts';
+import type { Order, orderMetaSchema, PaymentInfo } from '@shop/contracts/orders';
+import { api } from '#app/lib/api-client.ts';
+import type { Output } from '#app/lib/contract-types.ts';
 
-/** The affiliate summary and referral of an order (GET /api/order/meta), as the contract has them. */
-export type OrderMeta = {
-  id: number;
-  status: Order['status'];
-  itemCount: number;
-  total: Order['summary']['total'];
-  affiliate: { id: number; total: number; currency: string; customer: number; usedReduction: string | null };
-  referral: { code: string; path: string | null; referer: string | null; used: boolean } | null;
-};
+/** The affiliate summary and referral of an order (GET /api/order/meta). */
+export type OrderMeta = Output<typeof orderMetaSchema>;
 
 export type OrderDetails = { order: Order; payment: PaymentInfo | null; meta: OrderMeta | null };
 
@@ -21,11 +15,11 @@ export async function getOrderDetails(
   orderId: string,
   orderKey: string,
 ): Promise<{ ok: true; data: OrderDetails } | { ok: false; message: string | null }> {
-  const path = `${encodeURIComponent(orderId)}/${encodeURIComponent(orderKey)}`;
+  const params = { id: orderId, key: orderKey };
   const [order, payment, meta] = await Promise.all([
-    orderRequest<Order>('view', 'GET', `/api/order/${path}`),
-    orderRequest<PaymentInfo>('lookup', 'GET', `/api/order/payment/${path}`, undefined, { isSilent: true }),
-    orderRequest<OrderMeta>('lookup', 'GET', `/api/order/meta/${path}`, undefined, { isSilent: true }),
+    api('GET /api/order/{id}/{key}', { action: 'view', params }),
+    api('GET /api/order/payment/{id}/{key}', { action: 'lookup', params, isSilent: true }),
+    api('GET /api/order/meta/{id}/{key}', { action: 'lookup', params, isSilent: true }),
   ]);
   if (!order.ok) return { ok: false, message: order.reaction.errors[0] ?? null };
   return {

@@ -1,6 +1,6 @@
 import type { Order } from '@shop/contracts/orders';
 import type { Voucher, VoucherUpdate } from '@shop/contracts/vouchers';
-import { type ApiResult, orderRequest } from '#app/lib/orders/order-client.ts';
+import { type ApiResult, api } from '#app/lib/api-client.ts';
 
 /** The id and key of an order, as its page's address has them. */
 export type OrderAccess = { orderId: string; orderKey: string };
@@ -8,24 +8,28 @@ export type OrderAccess = { orderId: string; orderKey: string };
 const accessPath = ({ orderId, orderKey }: OrderAccess) =>
   `${encodeURIComponent(orderId)}/${encodeURIComponent(orderKey)}`;
 
+const voucherParams = ({ orderId, orderKey }: OrderAccess, voucherId: number) => ({
+  id: orderId,
+  key: orderKey,
+  voucherId,
+});
+
 /** The order again, in the background (waiting for its vouchers): no site lock, no toast. */
-export function pollOrder(access: OrderAccess): Promise<ApiResult<Order>> {
-  return orderRequest<Order>('lookup', 'GET', `/api/order/${accessPath(access)}`, undefined, {
+export function pollOrder({ orderId, orderKey }: OrderAccess): Promise<ApiResult<Order>> {
+  return api('GET /api/order/{id}/{key}', {
+    action: 'lookup',
+    params: { id: orderId, key: orderKey },
     isSilent: true,
   });
 }
 
 /** One voucher with its guest data, read in the background (the card shows its own loading state). */
 export function getVoucher(access: OrderAccess, voucherId: number): Promise<ApiResult<Voucher>> {
-  return orderRequest<Voucher>(
-    'lookup',
-    'GET',
-    `/api/voucher/${accessPath(access)}/${voucherId}`,
-    undefined,
-    {
-      isSilent: true,
-    },
-  );
+  return api('GET /api/voucher/{id}/{key}/{voucherId}', {
+    action: 'lookup',
+    params: voucherParams(access, voucherId),
+    isSilent: true,
+  });
 }
 
 /** SPEC §7 PUT /api/voucher: the guest's name, a message and the layout, until the voucher is printed. */
@@ -34,7 +38,11 @@ export function saveVoucher(
   voucherId: number,
   update: VoucherUpdate,
 ): Promise<ApiResult<Voucher>> {
-  return orderRequest<Voucher>('voucher', 'PUT', `/api/voucher/${accessPath(access)}/${voucherId}`, update);
+  return api('PUT /api/voucher/{id}/{key}/{voucherId}', {
+    action: 'voucher',
+    params: voucherParams(access, voucherId),
+    body: update,
+  });
 }
 
 /** The voucher's PDF; the first download locks its guest data (SPEC §4). */

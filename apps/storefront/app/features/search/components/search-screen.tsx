@@ -1,7 +1,7 @@
 import { useT } from '#app/lib/shop-data.ts';
 import { OfferGrid } from '#app/ui/offer-card.tsx';
+import { Pagination } from '#app/ui/pagination.tsx';
 import type { SearchView } from '../search.server.ts';
-import { Pagination } from './pagination.tsx';
 import { Refinements } from './refinements.tsx';
 
 /** The one search screen behind home, search, keyword, destination, theme and promotion pages. */

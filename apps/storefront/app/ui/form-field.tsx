@@ -1,10 +1,12 @@
 import type { ReactNode } from 'react';
 
-/** The id of a checkout field's input and of its error message (aria-describedby points there). */
-export const fieldId = (name: string) => `checkout-${name}`;
-export const errorId = (name: string) => `checkout-${name}-error`;
+/** The id of a form field's input and of its error message (aria-describedby points there). */
+export const fieldId = (form: string, name: string) => `${form}-${name}`;
+export const errorId = (form: string, name: string) => `${form}-${name}-error`;
 
 type FieldProps = {
+  /** The form's id prefix (`checkout`, `register`, …): ids stay unique on the page. */
+  form: string;
   name: string;
   label: string;
   error: string | undefined;
@@ -24,17 +26,18 @@ export type ControlProps = {
 };
 
 /** A labelled form field; its error (and hint) are linked to the control so they are read with it. */
-export function FormField({ name, label, error, isRequired, hint, className, children }: FieldProps) {
-  const hintId = `${fieldId(name)}-hint`;
-  const describedBy = [error ? errorId(name) : null, hint ? hintId : null].filter(Boolean).join(' ');
+export function FormField({ form, name, label, error, isRequired, hint, className, children }: FieldProps) {
+  const id = fieldId(form, name);
+  const hintId = `${id}-hint`;
+  const describedBy = [error ? errorId(form, name) : null, hint ? hintId : null].filter(Boolean).join(' ');
   return (
     <div className={className ? `field ${className}` : 'field'}>
-      <label htmlFor={fieldId(name)}>
+      <label htmlFor={id}>
         {label}
         {isRequired ? <span aria-hidden="true"> *</span> : null}
       </label>
       {children({
-        id: fieldId(name),
+        id,
         name,
         'aria-invalid': error ? true : undefined,
         'aria-describedby': describedBy || undefined,
@@ -46,7 +49,7 @@ export function FormField({ name, label, error, isRequired, hint, className, chi
         </p>
       ) : null}
       {error ? (
-        <p id={errorId(name)} className="field-error">
+        <p id={errorId(form, name)} className="field-error">
           {error}
         </p>
       ) : null}
@@ -56,6 +59,7 @@ export function FormField({ name, label, error, isRequired, hint, className, chi
 
 /** A checkbox with its label beside it and its error below. */
 export function CheckboxField({
+  form,
   name,
   label,
   error,
@@ -63,6 +67,7 @@ export function CheckboxField({
   isRequired,
   onChange,
 }: {
+  form: string;
   name: string;
   label: ReactNode;
   error: string | undefined;
@@ -74,17 +79,17 @@ export function CheckboxField({
     <div className="check-field">
       <input
         type="checkbox"
-        id={fieldId(name)}
+        id={fieldId(form, name)}
         name={name}
         checked={isChecked}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId(name) : undefined}
+        aria-describedby={error ? errorId(form, name) : undefined}
         aria-required={isRequired ? true : undefined}
         onChange={(event) => onChange(event.target.checked)}
       />
-      <label htmlFor={fieldId(name)}>{label}</label>
+      <label htmlFor={fieldId(form, name)}>{label}</label>
       {error ? (
-        <p id={errorId(name)} className="field-error">
+        <p id={errorId(form, name)} className="field-error">
           {error}
         </p>
       ) : null}
