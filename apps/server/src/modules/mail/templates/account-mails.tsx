@@ -1,20 +1,9 @@
-import {
-  Body,
-  Container,
-  Head,
-  Heading,
-  Hr,
-  Html,
-  Img,
-  Link,
-  Preview,
-  Section,
-  Text,
-} from '@react-email/components';
+import { Link, Text } from '@react-email/components';
 import { render, toPlainText } from '@react-email/render';
 import type { Locale } from '@shop/contracts/locale';
 import type { CSSProperties, ReactNode } from 'react';
 import { type AccountMailTexts, accountMailTexts } from './account-mail-texts.ts';
+import { MailLayout } from './mail-layout.tsx';
 import type { MailBrand, RenderedMail } from './mail-message.ts';
 import { ActionButton } from './mail-sections.tsx';
 import * as styles from './mail-styles.ts';
@@ -159,91 +148,16 @@ type AccountMailLayoutProps = {
 };
 
 /**
- * The frame of mail-layout.tsx (brand header, greeting, sign-off, footer with the brand's contacts), with
- * two differences MailLayout has no props for: the greeting reads well without a name (a registration
- * may have none), and greeting, sign-off and footer come from the account texts, so an Italian mail
- * addresses the customer with "Lei" throughout. Keep the markup in step with MailLayout.
+ * MailLayout with the account texts' frame: the greeting reads well without a name (a registration may
+ * have none), and greeting, sign-off and footer address an Italian customer with "Lei" throughout.
  */
-function AccountMailLayout({
-  brand,
-  locale,
-  subject,
-  preview,
-  heading,
-  customerName,
-  children,
-}: AccountMailLayoutProps) {
-  const texts = accountMailTexts[locale];
-  const colours = styles.brandColours(brand);
-  return (
-    <Html lang={locale}>
-      <Head>
-        <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <title>{subject}</title>
-      </Head>
-      <Preview>{preview}</Preview>
-      <Body style={styles.page}>
-        <Container style={styles.card}>
-          <Section style={{ ...styles.header, backgroundColor: colours.primary }}>
-            {brand.logoUrl ? (
-              <Img src={brand.logoUrl} alt={brand.name} height="40" style={{ maxWidth: '100%' }} />
-            ) : (
-              <Text style={{ ...styles.brandName, color: colours.primaryContrast }}>{brand.name}</Text>
-            )}
-          </Section>
-          <Section style={styles.content}>
-            <Heading as="h1" style={styles.heading}>
-              {heading}
-            </Heading>
-            <Text style={styles.paragraph}>{texts.greeting(customerName.trim())}</Text>
-            {children}
-            <Text style={styles.paragraph}>
-              {texts.signOff}
-              <br />
-              {texts.team(brand.name)}
-            </Text>
-          </Section>
-          <Section style={styles.footer}>
-            <Hr style={styles.divider} />
-            <AccountMailFooter brand={brand} texts={texts.footer} />
-          </Section>
-        </Container>
-      </Body>
-    </Html>
-  );
-}
-
-function AccountMailFooter({ brand, texts }: { brand: MailBrand; texts: AccountMailTexts['footer'] }) {
-  const { supportEmail, supportPhone } = brand;
-  return (
-    <>
-      {(supportEmail || supportPhone) && <Text style={styles.footerText}>{texts.questions}</Text>}
-      {supportEmail && (
-        <Text style={styles.footerText}>
-          {texts.email}:{' '}
-          <Link style={styles.link} href={`mailto:${supportEmail}`}>
-            {supportEmail}
-          </Link>
-        </Text>
-      )}
-      {supportPhone && (
-        <Text style={styles.footerText}>
-          {texts.phone}:{' '}
-          <Link style={styles.link} href={`tel:${supportPhone.replace(/[^+\d]/g, '')}`}>
-            {supportPhone}
-          </Link>
-        </Text>
-      )}
-      <Text style={styles.footerText}>
-        {brand.company} ·{' '}
-        <Link style={styles.link} href={brand.website}>
-          {displayHost(brand.website)}
-        </Link>
-      </Text>
-    </>
-  );
-}
-
-function displayHost(website: string): string {
-  return URL.canParse(website) ? new URL(website).host : website;
+function AccountMailLayout({ customerName, ...props }: AccountMailLayoutProps) {
+  const texts = accountMailTexts[props.locale];
+  const frame = {
+    greeting: texts.greeting(customerName.trim()),
+    signOff: texts.signOff,
+    team: texts.team(props.brand.name),
+    footer: texts.footer,
+  };
+  return <MailLayout {...props} customerName={customerName} frame={frame} />;
 }

@@ -25,6 +25,14 @@ export type MailProps<K extends MailKind> = {
   subject: string;
 };
 
+/** The words of the frame around a mail's content. */
+export type FrameTexts = {
+  greeting: string;
+  signOff: string;
+  team: string;
+  footer: { questions: string; email: string; phone: string };
+};
+
 type MailLayoutProps = {
   brand: MailBrand;
   locale: Locale;
@@ -33,6 +41,8 @@ type MailLayoutProps = {
   preview: string;
   heading: string;
   customerName: string;
+  /** The frame's words; the order mails' (mail-texts.ts) when not given. */
+  frame?: FrameTexts;
   children: ReactNode;
 };
 
@@ -44,9 +54,10 @@ export function MailLayout({
   preview,
   heading,
   customerName,
+  frame,
   children,
 }: MailLayoutProps) {
-  const texts = mailTexts[locale];
+  const texts = frame ?? orderFrame(locale, customerName, brand);
   const colours = styles.brandColours(brand);
   return (
     <Html lang={locale}>
@@ -68,17 +79,17 @@ export function MailLayout({
             <Heading as="h1" style={styles.heading}>
               {heading}
             </Heading>
-            <Text style={styles.paragraph}>{texts.greeting(customerName)}</Text>
+            <Text style={styles.paragraph}>{texts.greeting}</Text>
             {children}
             <Text style={styles.paragraph}>
               {texts.signOff}
               <br />
-              {texts.team(brand.name)}
+              {texts.team}
             </Text>
           </Section>
           <Section style={styles.footer}>
             <Hr style={styles.divider} />
-            <MailFooter brand={brand} locale={locale} />
+            <MailFooter brand={brand} texts={texts.footer} />
           </Section>
         </Container>
       </Body>
@@ -86,8 +97,17 @@ export function MailLayout({
   );
 }
 
-function MailFooter({ brand, locale }: { brand: MailBrand; locale: Locale }) {
-  const texts = mailTexts[locale].footer;
+function orderFrame(locale: Locale, customerName: string, brand: MailBrand): FrameTexts {
+  const texts = mailTexts[locale];
+  return {
+    greeting: texts.greeting(customerName),
+    signOff: texts.signOff,
+    team: texts.team(brand.name),
+    footer: texts.footer,
+  };
+}
+
+function MailFooter({ brand, texts }: { brand: MailBrand; texts: FrameTexts['footer'] }) {
   const { supportEmail, supportPhone } = brand;
   return (
     <>
