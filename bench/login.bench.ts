@@ -8,7 +8,7 @@
  * catalogue seeded on start, dropped before and after), with its jobs in process and its mails in a
  * temporary DATA_DIR (removed after). `--accounts` accounts are registered over HTTP first; each
  * registration names a client address of its own in X-Forwarded-For (TRUST_PROXY=true), as the
- * registration limit allows 10 an hour per client. The measured sign-ins all come from 127.0.0.1 without
+ * registration limit allows 20 an hour per client. The measured sign-ins all come from 127.0.0.1 without
  * that header: the login limits count failures only (30 per client, 10 per account in 15 minutes), and
  * these all succeed, so neither is reached; the accounts are used in turn all the same.
  *

@@ -14,7 +14,7 @@ import { call, createProcessGroup, type ServerProcess } from '#src/test/server-p
  * Both processes share the production Redis key prefix (`shop:rate-limit:`; REDIS_URL has no prefix
  * setting), so nothing here flushes Redis: every run uses addresses of its own, and every request names
  * a client address of its own through X-Forwarded-For (TRUST_PROXY), so that the per-client counters of
- * 127.0.0.1 (registrations: 10 an hour) do not carry over from one run to the next. Only this run's keys
+ * 127.0.0.1 (registrations: 20 an hour) do not carry over from one run to the next. Only this run's keys
  * are deleted afterwards.
  */
 const databaseUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
