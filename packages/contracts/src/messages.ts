@@ -252,3 +252,16 @@ export function wordIssue(issue: IssueLike, locale: Locale): string | null {
     ...(min !== undefined ? { min } : {}),
   });
 }
+
+/**
+ * One message per field, the first issue's, keyed by the field's top-level name: what a form shows next
+ * to each input. A check without a message of ours is "invalid".
+ */
+export function fieldMessages(issues: readonly IssueLike[], locale: Locale): Record<string, string> {
+  const messages: Record<string, string> = {};
+  for (const issue of issues) {
+    const field = String(issue.path[0] ?? '');
+    messages[field] ??= wordIssue(issue, locale) ?? formatMessage('invalid', locale, { field });
+  }
+  return messages;
+}

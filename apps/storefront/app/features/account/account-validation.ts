@@ -6,7 +6,7 @@ import {
   resetPasswordRequestSchema,
 } from '@shop/contracts/accounts';
 import type { Locale } from '@shop/contracts/locale';
-import { formatMessage, wordIssue } from '@shop/contracts/messages';
+import { fieldMessages, formatMessage, type IssueLike } from '@shop/contracts/messages';
 import type { BodyOf } from '#app/lib/api-client.ts';
 
 /**
@@ -15,10 +15,9 @@ import type { BodyOf } from '#app/lib/api-client.ts';
  * demand, like the checkout's: zod is not part of a page's first JavaScript.
  */
 
-type Issue = { path: PropertyKey[]; message: string; maximum?: unknown; minimum?: unknown };
 type SafeParse<T> = (
   value: unknown,
-) => { success: true; data: T } | { success: false; error: { issues: Issue[] } };
+) => { success: true; data: T } | { success: false; error: { issues: IssueLike[] } };
 
 export type Checked<T> = { ok: true; data: T } | { ok: false; fieldErrors: Record<string, string> };
 
@@ -28,14 +27,8 @@ function check<T>(
   locale: Locale,
   extraErrors: Record<string, string> = {},
 ): Checked<T> {
-  const fieldErrors: Record<string, string> = {};
   const result = schema.safeParse(candidate);
-  if (!result.success) {
-    for (const issue of result.error.issues) {
-      const field = String(issue.path[0] ?? '');
-      fieldErrors[field] ??= wordIssue(issue, locale) ?? formatMessage('invalid', locale, { field });
-    }
-  }
+  const fieldErrors = result.success ? {} : fieldMessages(result.error.issues, locale);
   Object.assign(fieldErrors, extraErrors);
   if (!result.success || Object.keys(fieldErrors).length > 0) return { ok: false, fieldErrors };
   return { ok: true, data: result.data };

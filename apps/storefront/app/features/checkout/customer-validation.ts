@@ -1,14 +1,9 @@
 import type { Locale } from '@shop/contracts/locale';
-import { formatMessage, wordIssue } from '@shop/contracts/messages';
+import { fieldMessages } from '@shop/contracts/messages';
 import { customerRequestSchema } from '@shop/contracts/orders';
 import type { Translate } from '#app/i18n/translate.ts';
 import type { Output } from '#app/lib/contract-types.ts';
-import {
-  type CustomerField,
-  type CustomerFormValues,
-  type FieldErrors,
-  isCustomerField,
-} from './customer-form.ts';
+import { type CustomerFormValues, type FieldErrors, isCustomerField } from './customer-form.ts';
 
 /**
  * The checkout form checked with the contract's own schema (`customerRequestSchema`, the one the
@@ -16,8 +11,6 @@ import {
  * field, naming the field (SPEC §5). Loaded on demand: zod is not part of the checkout page's first
  * JavaScript.
  */
-
-type Issue = { path: PropertyKey[]; message: string; maximum?: unknown };
 
 export type ValidationContext = {
   orderId: number;
@@ -56,9 +49,8 @@ export function validateCustomer(values: CustomerFormValues, context: Validation
   const fieldErrors: FieldErrors = {};
   const result = customerRequestSchema.safeParse(candidate);
   if (!result.success) {
-    for (const issue of result.error.issues as Issue[]) {
-      const field = String(issue.path[0] ?? '');
-      if (isCustomerField(field)) fieldErrors[field] ??= messageFor(issue, field, context.locale);
+    for (const [field, message] of Object.entries(fieldMessages(result.error.issues, context.locale))) {
+      if (isCustomerField(field)) fieldErrors[field] = message;
     }
   }
   const membershipNumber = values.membershipNumber.trim();
@@ -71,11 +63,6 @@ export function validateCustomer(values: CustomerFormValues, context: Validation
   }
   if (!result.success || Object.keys(fieldErrors).length > 0) return { ok: false, fieldErrors };
   return { ok: true, request: result.data };
-}
-
-/** One issue as the sentence the server would say; a check without a message of ours is "invalid". */
-function messageFor(issue: Issue, field: CustomerField, locale: Locale): string {
-  return wordIssue(issue, locale) ?? formatMessage('invalid', locale, { field });
 }
 
 function matches(pattern: string, value: string): boolean {
