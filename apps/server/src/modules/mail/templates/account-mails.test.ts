@@ -1,17 +1,10 @@
 import { type Locale, locales } from '@shop/contracts/locale';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { type AccountMailMessage, renderAccountMail } from './account-mails.tsx';
-import type { MailBrand, RenderedMail } from './mail-message.ts';
+import type { RenderedMail } from './mail-message.ts';
+import { testBrand, visibleHtml } from './mail-test-support.ts';
 
-const brand: MailBrand = {
-  name: 'Autoclub Reisewelt',
-  logoUrl: null,
-  colors: { primary: '#003366', primaryContrast: '#ffffff' },
-  supportEmail: 'hilfe@autoclub.example',
-  supportPhone: '+49 89 123 456-0',
-  website: 'https://autoclub.example',
-  company: 'Autoclub Reisewelt GmbH',
-};
+const brand = testBrand;
 
 const accountUrl = 'https://autoclub.example/account';
 const loginUrl = 'https://autoclub.example/login?next=%2Faccount';
@@ -31,11 +24,6 @@ const linksOf: Record<AccountMailKind, string[]> = {
   'account-exists': [loginUrl, resetUrl],
   'password-reset': [resetUrl],
 };
-
-/** What a reader finds in the HTML once entities are decoded, as a mail client shows it. */
-function visibleHtml(html: string): string {
-  return html.replaceAll('&amp;', '&').replaceAll('&#x27;', "'").replaceAll('&quot;', '"');
-}
 
 describe.each(locales)('renderAccountMail in %s', (locale) => {
   describe.each(kinds)('%s', (kind) => {

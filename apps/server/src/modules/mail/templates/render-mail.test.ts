@@ -1,8 +1,8 @@
 import { type Locale, locales } from '@shop/contracts/locale';
 import { formatPrice } from '@shop/contracts/money';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { testBrand, visibleHtml } from './mail-test-support.ts';
 import {
-  type MailBrand,
   type MailMessage,
   type MailOrder,
   type RenderedMail,
@@ -10,15 +10,7 @@ import {
   type WireTransferDetails,
 } from './render-mail.ts';
 
-const brand: MailBrand = {
-  name: 'Autoclub Reisewelt',
-  logoUrl: null,
-  colors: { primary: '#003366', primaryContrast: '#ffffff' },
-  supportEmail: 'hilfe@autoclub.example',
-  supportPhone: '+49 89 123 456-0',
-  website: 'https://autoclub.example',
-  company: 'Autoclub Reisewelt GmbH',
-};
+const brand = testBrand;
 
 const order: MailOrder = {
   id: 4711,
@@ -57,11 +49,6 @@ const messages: Record<MailMessage['kind'], MailMessage> = {
 const kinds = Object.keys(messages) as MailMessage['kind'][];
 
 const dueDates: Record<Locale, string> = { de: '14.03.2026', en: '14 March 2026', it: '14.03.2026' };
-
-/** What a reader finds in the HTML once entities are decoded, as a mail client shows it. */
-function visibleHtml(html: string): string {
-  return html.replaceAll('&amp;', '&').replaceAll('&#x27;', "'").replaceAll('&quot;', '"');
-}
 
 describe.each(locales)('renderMail in %s', (locale) => {
   describe.each(kinds)('%s', (kind) => {

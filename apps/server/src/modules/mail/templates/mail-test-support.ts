@@ -1,0 +1,17 @@
+import type { MailBrand } from './mail-message.ts';
+
+/** The brand the template tests render for. */
+export const testBrand: MailBrand = {
+  name: 'Autoclub Reisewelt',
+  logoUrl: null,
+  colors: { primary: '#003366', primaryContrast: '#ffffff' },
+  supportEmail: 'hilfe@autoclub.example',
+  supportPhone: '+49 89 123 456-0',
+  website: 'https://autoclub.example',
+  company: 'Autoclub Reisewelt GmbH',
+};
+
+/** What a reader finds in the HTML once entities are decoded, as a mail client shows it. */
+export function visibleHtml(html: string): string {
+  return html.replaceAll('&amp;', '&').replaceAll('&#x27;', "'").replaceAll('&quot;', '"');
+}
