@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '#src/app.ts';
 import { loadConfig } from '#src/config.ts';
 import { createTestApp, type TestApp } from '#src/test/app.ts';
+import { isReachable } from '#src/test/redis.ts';
 import { problemTitles } from './problem.ts';
 import { redisConnectionName } from './rate-limit.ts';
 
@@ -296,7 +297,7 @@ describe('order keys', () => {
 
 // Shared counters: two app instances (two processes in production) on one Redis.
 const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-const isRedisReachable = await reachable(redisUrl);
+const isRedisReachable = await isReachable(redisUrl);
 const skipRedis = !isRedisReachable && !process.env.CI;
 if (skipRedis) {
   console.warn(
@@ -368,22 +369,3 @@ describe('with REDIS_URL', () => {
     }
   });
 });
-
-async function reachable(url: string): Promise<boolean> {
-  const redis = new Redis(url, {
-    lazyConnect: true,
-    enableOfflineQueue: false,
-    connectTimeout: 1000,
-    retryStrategy: () => null,
-  });
-  redis.on('error', () => {});
-  try {
-    await redis.connect();
-    await redis.ping();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    redis.disconnect();
-  }
-}

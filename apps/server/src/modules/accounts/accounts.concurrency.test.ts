@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createProcessGroup, type ServerProcess } from '#src/test/server-processes.ts';
+import { isReachable } from '#src/test/redis.ts';
+import { call, createProcessGroup, freePort, type ServerProcess } from '#src/test/server-processes.ts';
 
 /**
  * DESIGN.md: every guarantee holds with two server processes on one PostgreSQL. For the accounts that is
@@ -19,7 +19,7 @@ import { call, createProcessGroup, type ServerProcess } from '#src/test/server-p
  */
 const databaseUrl = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
 const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-const isRedisReachable = databaseUrl ? await reachable(redisUrl) : false;
+const isRedisReachable = databaseUrl ? await isReachable(redisUrl) : false;
 const skipRedis = !isRedisReachable && !process.env.CI;
 if (databaseUrl && skipRedis) {
   console.warn(`accounts.concurrency.test: no Redis at ${redisUrl}; skipped (CI fails instead)`);
@@ -215,34 +215,3 @@ describe.skipIf(!databaseUrl || skipRedis)(
     });
   },
 );
-
-async function reachable(url: string): Promise<boolean> {
-  const redis = new Redis(url, {
-    lazyConnect: true,
-    enableOfflineQueue: false,
-    connectTimeout: 1000,
-    retryStrategy: () => null,
-  });
-  redis.on('error', () => {});
-  try {
-    await redis.connect();
-    await redis.ping();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    redis.disconnect();
-  }
-}
-
-/** A free TCP port on this machine (other suites start processes on fixed ports). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject()));
-    });
-  });
-}
