@@ -8,7 +8,7 @@ import { OrderNotFound, type Shopper } from '#src/modules/orders/order-access.ts
 import { isSameKey } from '#src/modules/orders/order-key.ts';
 import { assignOrder, findOrder } from '#src/modules/orders/orders.repository.ts';
 import * as repository from './accounts.repository.ts';
-import { fieldProblem, presentAccount } from './accounts.service.ts';
+import { presentAccount, wrongPasswordProblem } from './accounts.service.ts';
 import type { SignedIn } from './authentication.ts';
 import { checkPassword } from './passwords.ts';
 
@@ -134,7 +134,7 @@ export async function deleteAccount(
   locale: Locale,
 ): Promise<void> {
   if (!(await checkPassword(signedIn.customer.password_hash, password)))
-    throw fieldProblem('password', locale);
+    throw wrongPasswordProblem('password', locale);
   await db.transaction(async (tx) => {
     await repository.anonymiseCustomer(tx, signedIn.customer.id);
     await repository.endSessionsOf(tx, signedIn.customer.id, 'account-deleted');

@@ -175,8 +175,8 @@ export async function resetPassword(
   });
 }
 
-/** A 400 on one field, worded like the schema checks (SPEC §5, §8 "validation-error"). */
-export function fieldProblem(field: string, locale: Locale): HttpProblem {
+/** A wrong current password: a 400 on its field, worded like the schema checks (SPEC §5, §8 "validation-error"). */
+export function wrongPasswordProblem(field: string, locale: Locale): HttpProblem {
   const message = formatMessage('currentPassword', locale, { field });
   return new HttpProblem(400, 'validation-error', message, [{ field, message }]);
 }
@@ -189,7 +189,7 @@ export async function changePassword(
   locale: Locale,
 ): Promise<void> {
   if (!(await checkPassword(signedIn.customer.password_hash, input.oldPassword))) {
-    throw fieldProblem('oldPassword', locale);
+    throw wrongPasswordProblem('oldPassword', locale);
   }
   const passwordHash = await hashPassword(input.newPassword);
   await deps.db.transaction(async (tx) => {
