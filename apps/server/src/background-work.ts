@@ -10,6 +10,7 @@ import { createBrandConfigs } from './modules/brands/brand-config.ts';
 import { type BrandDirectory, createBrandDirectory } from './modules/brands/brand-directory.ts';
 import { listBrands } from './modules/brands/brands.repository.ts';
 import { createJobQueue, type JobDefinition } from './modules/jobs/job-queue.ts';
+import { composeAddressMail } from './modules/mail/address-mail.ts';
 import { createMailTransport } from './modules/mail/mail-transport.ts';
 import { composeOrderMail } from './modules/mail/order-mail.ts';
 import { sendMailJobDefinition } from './modules/mail/send-mail.job.ts';
@@ -77,10 +78,14 @@ export function createBackgroundWork(options: {
     sendMailJobDefinition({
       db: database.db,
       transport: mailTransport,
-      compose: (mail) =>
-        mail.order_id === null
-          ? composeAccountMail({ db: database.db, brands, brandConfigs }, mail)
-          : composeOrderMail({ db: database.db, brands, brandConfigs, payments: config.payments }, mail),
+      compose: (mail) => {
+        if (mail.order_id !== null) {
+          return composeOrderMail({ db: database.db, brands, brandConfigs, payments: config.payments }, mail);
+        }
+        if (mail.customer_id !== null)
+          return composeAccountMail({ db: database.db, brands, brandConfigs }, mail);
+        return composeAddressMail({ db: database.db, brands, brandConfigs }, mail);
+      },
     }),
     releaseExpiredHoldsJob(checkout),
     refundJobDefinition(checkout),

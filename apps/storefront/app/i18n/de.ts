@@ -397,6 +397,13 @@ export const de = {
   'reset.done': 'Ihr neues Passwort ist gespeichert.',
   'reset.signIn': 'Jetzt anmelden',
   'reset.requestNew': 'Neuen Link anfordern',
+  // — consent and tracking —
+  // — newsletter —
+  // — wishes —
+  // — reminders —
+  // — insurance —
+  // — membership check —
+  // — app (service worker) —
 };
 
 export type MessageKey = keyof typeof de;

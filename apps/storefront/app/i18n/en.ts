@@ -389,4 +389,11 @@ export const en: Messages = {
   'reset.done': 'Your new password has been saved.',
   'reset.signIn': 'Sign in now',
   'reset.requestNew': 'Request a new link',
+  // — consent and tracking —
+  // — newsletter —
+  // — wishes —
+  // — reminders —
+  // — insurance —
+  // — membership check —
+  // — app (service worker) —
 };

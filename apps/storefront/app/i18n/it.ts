@@ -395,4 +395,11 @@ export const it: Messages = {
   'reset.done': 'La nuova password è stata salvata.',
   'reset.signIn': 'Accedi ora',
   'reset.requestNew': 'Richiedi un nuovo link',
+  // — consent and tracking —
+  // — newsletter —
+  // — wishes —
+  // — reminders —
+  // — insurance —
+  // — membership check —
+  // — app (service worker) —
 };

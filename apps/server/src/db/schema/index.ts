@@ -1,2 +1,6 @@
 export * from './catalogue.ts';
+export * from './consent.ts';
+export * from './insurance.ts';
+export * from './newsletter.ts';
 export * from './orders.ts';
+export * from './wishes-reminders.ts';

@@ -387,10 +387,16 @@ export const mails = pgTable(
   'mails',
   {
     id: serial('id').primaryKey(),
-    /** The order a mail is about, or (account mails) the customer it is for: exactly one of the two. */
+    /**
+     * Who a mail is for: the order it is about, the customer (account mails), or a bare address with its
+     * brand and language (newsletter confirmation, back-in-stock reminder): exactly one of the three.
+     */
     orderId: integer('order_id').references(() => orders.id),
     customerId: uuid('customer_id').references(() => customers.id),
-    /** order-received, payment-received, transfer-reminder, transfer-expired; account-welcome, account-exists, password-reset. */
+    recipient: text('recipient'),
+    brandId: integer('brand_id').references(() => brands.id),
+    locale: text('locale'),
+    /** One of `mailKinds` (mail-outbox.ts). */
     kind: text('kind').notNull(),
     /**
      * What an account mail needs beyond the customer row (the reset link's token). Cleared once the mail

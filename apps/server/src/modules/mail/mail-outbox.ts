@@ -10,6 +10,9 @@ export const mailKinds = [
   'account-welcome',
   'account-exists',
   'password-reset',
+  'newsletter-confirm',
+  'back-in-stock',
+  'insurance-policy',
 ] as const;
 export type MailKind = (typeof mailKinds)[number];
 
@@ -53,11 +56,41 @@ export async function queueAccountMail(
   if (row) await jobs.enqueue(tx, sendMailJob, { mailId: row.id });
 }
 
+/**
+ * Queues a mail to a bare address (no order, no account: a newsletter confirmation, a back-in-stock
+ * reminder) in the caller's transaction, like `queueOrderMail`. The brand and language travel with
+ * the row because there is nothing else to read them from; `payload` is dropped once the mail is sent.
+ */
+export async function queueAddressMail(
+  tx: Database,
+  jobs: Pick<JobQueue, 'enqueue'>,
+  mail: {
+    recipient: string;
+    brandId: number;
+    locale: string;
+    kind: MailKind;
+    dedupeKey: string;
+    payload?: Record<string, unknown>;
+  },
+): Promise<void> {
+  const [row] = await queryRows<{ id: number }>(
+    tx,
+    sql`INSERT INTO mails (recipient, brand_id, locale, kind, dedupe_key, payload)
+        VALUES (${mail.recipient}, ${mail.brandId}, ${mail.locale}, ${mail.kind}, ${mail.dedupeKey},
+                ${mail.payload ? JSON.stringify(mail.payload) : null}::jsonb)
+        ON CONFLICT (dedupe_key) DO NOTHING RETURNING id`,
+  );
+  if (row) await jobs.enqueue(tx, sendMailJob, { mailId: row.id });
+}
+
 export type MailRow = {
   id: number;
-  /** Order mails name their order, account mails their customer (exactly one of the two). */
+  /** Order mails name their order, account mails their customer, address mails a recipient (one of the three). */
   order_id: number | null;
   customer_id: string | null;
+  recipient: string | null;
+  brand_id: number | null;
+  locale: string | null;
   payload: Record<string, unknown> | null;
   kind: MailKind;
   status: 'queued' | 'sent';

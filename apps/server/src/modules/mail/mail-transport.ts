@@ -11,6 +11,8 @@ export type OutgoingMail = {
   /** Fixed per outbox row, so that a mail sent again after a crash is recognisably the same one. */
   messageId: string;
   attachments?: { filename: string; content: Buffer; cid?: string; contentType?: string }[];
+  /** Extra header lines, e.g. List-Unsubscribe and List-Unsubscribe-Post (RFC 8058) on newsletter mails. */
+  headers?: Record<string, string>;
 };
 
 export type MailTransport = {

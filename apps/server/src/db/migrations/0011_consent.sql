@@ -1,0 +1,2 @@
+-- placeholder: replaced by the module's own tables
+SELECT 1;

@@ -1,0 +1,2 @@
+// The consent tables (filled in by its module).
+export {};

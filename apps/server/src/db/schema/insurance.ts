@@ -1,0 +1,2 @@
+// The insurance tables (filled in by its module).
+export {};

@@ -1,0 +1,2 @@
+// The newsletter tables (filled in by its module).
+export {};

@@ -1,0 +1,2 @@
+// The wishes-reminders tables (filled in by its module).
+export {};
