@@ -56,7 +56,9 @@ export const erika: Customer = {
 
 /** The checkout form filled in as `customer` (Erika Mustermann from Munich by default), terms accepted. */
 export async function fillCustomer(page: Page, customer: Customer = erika) {
-  await page.getByRole('combobox', { name: 'Anrede' }).selectOption(customer.gender);
+  // The checkout form, not the footer's newsletter box (which asks for an e-mail address too).
+  const form = page.getByRole('main');
+  await form.getByRole('combobox', { name: 'Anrede' }).selectOption(customer.gender);
   const fields: [string, string][] = [
     ['Vorname', customer.first],
     ['Nachname', customer.last],
@@ -66,9 +68,9 @@ export async function fillCustomer(page: Page, customer: Customer = erika) {
     ['Postleitzahl', '80331'],
     ['Ort', 'München'],
   ];
-  for (const [name, value] of fields) await page.getByRole('textbox', { name, exact: true }).fill(value);
-  await page.getByRole('combobox', { name: 'Land' }).selectOption(customer.country);
-  await page.getByRole('checkbox', { name: /Ich akzeptiere die AGB/ }).check();
+  for (const [name, value] of fields) await form.getByRole('textbox', { name, exact: true }).fill(value);
+  await form.getByRole('combobox', { name: 'Land' }).selectOption(customer.country);
+  await form.getByRole('checkbox', { name: /Ich akzeptiere die AGB/ }).check();
 }
 
 /** Chooses the payment method and places the order. */

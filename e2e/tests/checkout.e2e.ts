@@ -305,7 +305,7 @@ journey('checkout: buying as a guest', (shop) => {
     await expectText(page.getByRole('banner').locator('.brand-name'), /Familienclub/i);
   });
 
-  test('a partner brand with membership numbers (autoclub): optional, checked by its pattern', async () => {
+  test('a partner brand with membership numbers (autoclub): optional, checked by pattern and check digit', async () => {
     const page = await shop.newPage({ brand: 'autoclub', cookieConsent: 'necessary' });
     await shop.goto(page, '/');
     await page.locator('.offer-grid > li a').first().click();
@@ -318,18 +318,25 @@ journey('checkout: buying as a guest', (shop) => {
     expect(await page.getByRole('checkbox', { name: /Newsletter/ }).count()).toBe(1);
     await fillCustomer(page);
     const member = page.getByRole('textbox', { name: 'Mitgliedsnummer', exact: true });
-    await member.fill('12-34');
+    // Nine digits, but the check digit is wrong.
+    await member.fill('123456789');
     await pay(page, /^Vorkasse/);
-    await page.getByText('Die Mitgliedsnummer ist ungültig.').waitFor();
+    await page.getByText('Mitgliedsnummer ist ungültig.').waitFor();
     await expect
       .poll(() => page.evaluate(() => document.activeElement?.id))
       .toBe('checkout-membershipNumber');
-    await member.fill('123456789');
+    const guardCalls: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/guard/number')) guardCalls.push(request.postData() ?? '');
+    });
+    await member.fill('1234 5678 2');
     await submitButton(page).click();
     await completePage(page);
     expect(await page.locator('[data-order-status]').getAttribute('data-order-status')).toBe(
       'awaiting-payment',
     );
+    // The brand's guard was asked before the order was placed.
+    expect(guardCalls).toEqual([JSON.stringify({ number: '1234 5678 2' })]);
   });
 
   test('in Italian: labels, errors and the terms message in Italian', async () => {

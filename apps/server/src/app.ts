@@ -19,13 +19,19 @@ import { createAccessTokens } from './modules/accounts/access-tokens.ts';
 import { registerAccountRoutes } from './modules/accounts/accounts.routes.ts';
 import { createAuthentication } from './modules/accounts/authentication.ts';
 import { createSessionCookie } from './modules/accounts/session-cookie.ts';
+import { registerAppManifestRoutes } from './modules/app-manifest/app-manifest.routes.ts';
 import { createBrandDirectory } from './modules/brands/brand-directory.ts';
 import { createBrandLogos } from './modules/brands/brand-logo.ts';
 import { createCatalogueContext } from './modules/catalogue/catalogue-context.ts';
+import { registerConsentRoutes } from './modules/consent/consent.routes.ts';
 import { registerContentRoutes } from './modules/content/content.routes.ts';
+import { registerGuardRoutes } from './modules/guard/guard.routes.ts';
 import { registerHotelRoutes } from './modules/hotels/hotels.routes.ts';
+import { registerInsuranceRoutes } from './modules/insurance/insurance.routes.ts';
+import { createSandboxInsuranceProvider } from './modules/insurance/sandbox-insurance-provider.ts';
 import type { JobQueue } from './modules/jobs/job-queue.ts';
 import { registerMediaRoutes } from './modules/media/media.routes.ts';
+import { registerNewsletterRoutes } from './modules/newsletter/newsletter.routes.ts';
 import { registerOfferRoutes } from './modules/offers/offers.routes.ts';
 import { createMetrics, type Metrics, registerRequestMetrics } from './modules/ops/metrics.ts';
 import { registerOpsRoutes } from './modules/ops/ops.routes.ts';
@@ -34,11 +40,13 @@ import { orderAttemptLimits, registerOrderRoutes } from './modules/orders/orders
 import { handlePaymentEvent } from './modules/orders/payment-notifications.ts';
 import { registerPaymentWebhookRoutes } from './modules/payments/payment-webhooks.routes.ts';
 import { registerSandboxRoutes } from './modules/payments/sandbox/sandbox.routes.ts';
+import { registerReminderRoutes } from './modules/reminders/reminders.routes.ts';
 import { createSearchEngine } from './modules/search/engine/search-engine.ts';
 import { registerSearchRoutes } from './modules/search/search.routes.ts';
 import { registerSeoRoutes } from './modules/seo/seo.routes.ts';
 import { registerStorefront } from './modules/storefront/storefront.routes.ts';
 import { registerVoucherRoutes } from './modules/vouchers/vouchers.routes.ts';
+import { registerWishRoutes } from './modules/wishes/wishes.routes.ts';
 
 export type AppDependencies = {
   config: Config;
@@ -137,6 +145,7 @@ export async function buildApp({
   registerSearchRoutes(app, catalogue);
   registerHotelRoutes(app, catalogue);
   registerContentRoutes(app, catalogue);
+  registerConsentRoutes(app, { db: database.db });
   registerSeoRoutes(app, { brands, catalogue });
   const background = createBackgroundWork({
     config,
@@ -161,10 +170,27 @@ export async function buildApp({
     sessionCookie: createSessionCookie({ isSecure: config.env === 'production' }),
   });
   registerOrderRoutes(app, { ...checkout, cartDb: database.cartDb, withOrderKey, authentication });
+  registerReminderRoutes(app, { db: database.db, jobs });
+  registerGuardRoutes(app, { brandConfigs });
+  registerNewsletterRoutes(app, { db: database.db, jobs, brandConfigs });
+  registerWishRoutes(app, { db: database.db });
+  const brandLogos = createBrandLogos(path.join(repoRoot, 'assets'));
+  // Travel insurance on paid vouchers (issue 12): the built-in sandbox insurer is the only one so far;
+  // it may take as long as a payment provider's call (PAYMENT_TIMEOUT_MS).
+  registerInsuranceRoutes(app, {
+    db: database.db,
+    jobs,
+    brandConfigs,
+    brandLogos,
+    provider: createSandboxInsuranceProvider(),
+    timeoutMs: config.payments.timeoutMs,
+    log: app.log,
+    withOrderKey,
+  });
   registerVoucherRoutes(app, {
     db: database.db,
     brandConfigs,
-    brandLogos: createBrandLogos(path.join(repoRoot, 'assets')),
+    brandLogos,
     isSpecimen: config.payments.mode === 'sandbox',
     withOrderKey,
   });
@@ -176,9 +202,16 @@ export async function buildApp({
   // PAYMENTS_MODE=sandbox: the built-in provider simulator, so a whole purchase works offline.
   if (config.payments.mode === 'sandbox') await registerSandboxRoutes(app, database.db);
   app.get('/api/docs', { schema: { hide: true } }, async () => app.swagger());
+  // The installable shop: manifest, icons, offline page and the service worker script (issue 12).
+  registerAppManifestRoutes(app, {
+    brandConfigs,
+    resolveBrand: brands.resolve,
+    clientDir: path.join(config.storefrontBuildDir, 'client'),
+    iconDir: path.join(config.dataDir, 'app-icons'),
+  });
   // Last: its catch-all renders every path the API does not own.
   await registerStorefront(app, {
-    buildDir: path.join(repoRoot, 'apps/storefront/build'),
+    buildDir: config.storefrontBuildDir,
     assetsDir: path.join(repoRoot, 'assets'),
     mode: config.storefrontDev ? 'development' : config.env === 'test' ? 'test' : 'production',
     brandConfigs,

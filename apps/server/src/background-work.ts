@@ -19,6 +19,7 @@ import { releaseExpiredHoldsJob } from './modules/orders/expired-holds.ts';
 import { transferRemindersJob } from './modules/orders/transfer-reminders.ts';
 import { createPaymentProviders } from './modules/payments/create-payment-providers.ts';
 import { refundJobDefinition } from './modules/payments/refund-payment.job.ts';
+import { reminderDispatchJob } from './modules/reminders/reminder-dispatch.ts';
 
 /**
  * What happens after a request (docs/decisions/014): the job queue with every job's definition, and
@@ -90,6 +91,7 @@ export function createBackgroundWork(options: {
     releaseExpiredHoldsJob(checkout),
     refundJobDefinition(checkout),
     transferRemindersJob(checkout, config.payments.wireTransfer.reminderDays),
+    reminderDispatchJob({ db: database.db, jobs }),
     bankInbox.job,
   );
 

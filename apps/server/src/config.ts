@@ -33,6 +33,7 @@ const environmentSchema = z.object({
   SEARCH_REFRESH_MS: z.coerce.number().int().min(0).max(3_600_000).default(5_000),
   TRUST_PROXY: flag.default(false),
   STOREFRONT_DEV: flag.default(false),
+  STOREFRONT_BUILD_DIR: z.string().min(1).default(path.join(repoRoot, 'apps/storefront/build')),
   ASSET_URL: z.url().optional(),
   PUBLIC_URL: z
     .url({ protocol: /^https?$/ })
@@ -95,6 +96,8 @@ export type Config = {
   trustProxy: boolean;
   /** Serve the storefront through Vite with hot reload (npm run dev) instead of its build. */
   storefrontDev: boolean;
+  /** The storefront build served (holds `client/` and `server/index.js`); tests point it at a copy. */
+  storefrontBuildDir: string;
   /** Where brand configs are fetched from (`${assetUrl}/brands/<short>/config.json`); unset = ./assets. */
   assetUrl: string | undefined;
   /**
@@ -187,6 +190,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     searchRefreshMs: e.SEARCH_REFRESH_MS,
     trustProxy: e.TRUST_PROXY,
     storefrontDev: e.STOREFRONT_DEV,
+    storefrontBuildDir: path.resolve(e.STOREFRONT_BUILD_DIR),
     assetUrl: e.ASSET_URL,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     redisUrl: e.REDIS_URL,

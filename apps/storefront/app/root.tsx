@@ -1,3 +1,4 @@
+import type { BrandConfig } from '@shop/contracts/brand-config';
 import { type CSSProperties, lazy, type ReactNode, useEffect } from 'react';
 import {
   isRouteErrorResponse,
@@ -9,8 +10,13 @@ import {
   ScrollRestoration,
   useRouteError,
 } from 'react-router';
+import { AppUpdate } from '#app/features/app-update/app-update.tsx';
+import { shopBuildId } from '#app/features/app-update/app-update-settings.ts';
+import { isChunkLoadError, loadChunk } from '#app/features/app-update/chunk-load.ts';
+import { CookieBanner } from '#app/features/consent/components/cookie-banner.tsx';
+import { cookieConsentScript } from '#app/features/consent/consent-store.ts';
+import { useConsentTracking } from '#app/features/consent/tracking.ts';
 import { CartDrawer } from '#app/features/layout/components/cart-drawer.tsx';
-import { CookieBanner, cookieConsentScript } from '#app/features/layout/components/cookie-banner.tsx';
 import { LoadingOverlay } from '#app/features/layout/components/loading-overlay.tsx';
 import { LoginDialog } from '#app/features/layout/components/login-dialog.tsx';
 import { SandboxNotice } from '#app/features/layout/components/sandbox-notice.tsx';
@@ -26,7 +32,6 @@ import { loadStoredCart } from '#app/lib/orders/cart-store.ts';
 import { captureReferral } from '#app/lib/orders/referral.ts';
 import type { LoaderArgs } from '#app/lib/route-types.ts';
 import { loadStoredSession } from '#app/lib/session-store.ts';
-import type { BrandConfig } from '#app/lib/shop-context.ts';
 import { type ShopData, useShopData, useT } from '#app/lib/shop-data.ts';
 import { NotFound } from '#app/ui/not-found.tsx';
 import { Toaster } from '#app/ui/toaster.tsx';
@@ -63,7 +68,7 @@ function brandStyle(brand: BrandConfig): CSSProperties {
 }
 
 /** The cart drawer's contents: their own chunk, fetched when the cart is first wanted. */
-const loadCartPanel = () => import('#app/features/cart/components/cart-panel.tsx');
+const loadCartPanel = () => loadChunk(() => import('#app/features/cart/components/cart-panel.tsx'));
 const CartPanel = lazy(loadCartPanel);
 
 /** Client start (after hydration): a partner link's referral, the stored session and cart (SPEC §4). */
@@ -80,6 +85,8 @@ export function Layout({ children }: { children: ReactNode }) {
   const siteLock = useSiteLock();
   const nonce = useCspNonce();
   useClientStart();
+  // In render, before the page's effects report anything: Consent Mode first (features/consent).
+  useConsentTracking(data?.brand);
   return (
     // suppressHydrationWarning: cookieConsentScript marks <html> before React hydrates it.
     <html
@@ -100,6 +107,11 @@ export function Layout({ children }: { children: ReactNode }) {
           <script nonce={nonce} dangerouslySetInnerHTML={{ __html: cookieConsentScript }} />
         ) : null}
         {data ? <link rel="icon" href={data.brand.logo.url} type="image/svg+xml" /> : null}
+        {/* The installable app (modules/app-manifest): the brand's manifest in the page's language. */}
+        {data ? <link rel="manifest" href={`/manifest.webmanifest?lang=${data.locale}`} /> : null}
+        {data ? <meta name="theme-color" content={data.brand.colors.primary} /> : null}
+        {data ? <link rel="apple-touch-icon" href="/app-icons/apple-touch-icon.png" /> : null}
+        {shopBuildId ? <meta name="shop-build" content={shopBuildId} /> : null}
         <InlineStylesheet href={stylesHref} nonce={nonce} />
         <Meta />
         <Links />
@@ -117,6 +129,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {data ? <ScrollToTop /> : null}
         {data ? <CartDrawer Panel={CartPanel} /> : null}
         <Toaster />
+        <AppUpdate />
         <LoadingOverlay isShown={siteLock.isOverlayShown} />
         {/* Page changes start at the top; back/forward restore the position (SPEC §2). */}
         <ScrollRestoration nonce={nonce} />
@@ -134,10 +147,17 @@ export function ErrorBoundary() {
   const error = useRouteError();
   const t = useT();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  // Code that did not arrive (offline, or a deploy removed the old build's files): a reload fixes it.
+  const isMissingCode = isChunkLoadError(error);
   return (
     <div className="container page narrow">
       <h1>{t('error.title')}</h1>
-      <p>{t('error.text')}</p>
+      <p>{t(isMissingCode ? 'app.chunkFailed' : 'error.text')}</p>
+      {isMissingCode ? (
+        <button type="button" className="button" onClick={() => window.location.reload()}>
+          {t('app.reload')}
+        </button>
+      ) : null}
     </div>
   );
 }

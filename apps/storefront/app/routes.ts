@@ -26,6 +26,8 @@ export default [
     route('edit', 'routes/account-edit.tsx'),
   ]),
   route('password-forgotten', 'routes/password-forgotten.tsx'),
+  route('newsletter/confirm', 'routes/newsletter-confirm.tsx'),
+  route('newsletter/unsubscribe', 'routes/newsletter-unsubscribe.tsx'),
   route('404', 'routes/not-found.tsx', { id: 'not-found' }),
   route(':key', 'routes/landing.tsx'),
   route('*', 'routes/not-found.tsx', { id: 'catch-all' }),

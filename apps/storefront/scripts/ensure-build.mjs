@@ -11,6 +11,7 @@ const repo = path.resolve(storefront, '../..');
 const marker = path.join(storefront, 'build', 'server', 'index.js');
 const sources = [
   path.join(storefront, 'app'),
+  path.join(storefront, 'service-worker'),
   path.join(storefront, 'vite.config.ts'),
   path.join(storefront, 'react-router.config.ts'),
   path.join(storefront, 'package.json'),

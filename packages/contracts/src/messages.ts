@@ -191,6 +191,8 @@ export const fieldNames = {
   city: { de: 'Ort', en: 'Town/city', it: 'Città' },
   country: { de: 'Land', en: 'Country', it: 'Paese' },
   membershipNumber: { de: 'Mitgliedsnummer', en: 'Membership number', it: 'Numero di socio' },
+  /** The membership number of POST /api/guard/number. */
+  number: { de: 'Nummer', en: 'Number', it: 'Numero' },
   newsletter: { de: 'Newsletter', en: 'Newsletter', it: 'Newsletter' },
   acceptTerms: { de: 'AGB und Datenschutz', en: 'Terms and privacy', it: 'Termini e privacy' },
   salutation: { de: 'Anrede', en: 'Title', it: 'Appellativo' },
@@ -203,6 +205,11 @@ export const fieldNames = {
     en: 'Repeat password',
     it: 'Ripeti la password',
   },
+  // The wish form (wishes.ts).
+  kind: { de: 'Art des Wunsches', en: 'Type of wish', it: 'Tipo di desiderio' },
+  text: { de: 'Ihr Wunsch', en: 'Your wish', it: 'Il Suo desiderio' },
+  // The insurance traveller form (insurance.ts): a salutation or title as the traveller is addressed.
+  title: { de: 'Anrede/Titel', en: 'Title', it: 'Titolo' },
 } as const satisfies Record<string, Record<Locale, string>>;
 type NamedField = keyof typeof fieldNames;
 

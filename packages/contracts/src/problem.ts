@@ -39,6 +39,10 @@ export const problemTypes = [
   'invalid-reset-token',
   /** 409: the order belongs to another account. */
   'order-claimed',
+  /** 409: the voucher's order is not paid (yet): only a paid voucher can be insured. */
+  'voucher-not-paid',
+  /** 422: the insurer declined the policy, or the brand's tariffs have no band for the voucher. */
+  'insurance-declined',
 ] as const;
 export type ProblemType = (typeof problemTypes)[number];
 

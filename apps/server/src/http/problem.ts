@@ -43,6 +43,16 @@ export const problemTitles: Record<ProblemType, Record<Locale, string>> = {
     en: 'The link is invalid or has expired. Please request a new one.',
     it: 'Il link non è valido o è scaduto. Si prega di richiederne uno nuovo.',
   },
+  'voucher-not-paid': {
+    de: 'Dieser Gutschein ist noch nicht bezahlt; versichern lässt er sich erst nach Zahlungseingang.',
+    en: 'This voucher has not been paid yet; it can be insured once the payment has arrived.',
+    it: 'Questo voucher non è ancora stato pagato; potrà essere assicurato dopo il ricevimento del pagamento.',
+  },
+  'insurance-declined': {
+    de: 'Der Versicherer hat den Abschluss leider abgelehnt. Bitte prüfen Sie die Angaben zu den Reisenden.',
+    en: 'Unfortunately the insurer declined the policy. Please check the travellers’ details.',
+    it: 'Purtroppo l’assicuratore ha rifiutato la polizza. La preghiamo di controllare i dati dei viaggiatori.',
+  },
   'order-claimed': {
     de: 'Diese Bestellung gehört bereits zu einem anderen Kundenkonto.',
     en: 'This order already belongs to another account.',

@@ -11,6 +11,8 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
+import { pageQueryParameters } from '@shop/contracts/site-paths';
+import { toSlug } from '@shop/contracts/slug';
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { repoRoot } from '#src/config.ts';
@@ -18,8 +20,6 @@ import type { Database } from '#src/db/client.ts';
 import { planDemoCommerce } from '#src/seed/commerce.ts';
 import { brandRows } from '#src/seed/reference-data.ts';
 import { exampleCustomer, variantsInStock } from '#src/test/orders.ts';
-import { pageQueryParameters } from '../../../storefront/app/lib/site-paths.ts';
-import { toSlug } from '../../../storefront/app/lib/slug.ts';
 
 // ---------------------------------------------------------------------------------------------------------
 // Routes

@@ -187,6 +187,7 @@ export const de = {
   'checkout.gender.other': 'Keine Angabe',
   'checkout.hint.email': 'Hierhin schicken wir die Bestellbestätigung und Ihre Gutscheine.',
   'checkout.hint.membershipNumber': 'Freiwillig: Ihre Mitgliedsnummer, wenn Sie Mitglied sind.',
+  'checkout.hint.membershipNumberRequired': 'Ihre Mitgliedsnummer, wie sie auf Ihrer Karte steht.',
   'checkout.newsletter': 'Ja, ich möchte den Newsletter mit Angeboten per E-Mail erhalten.',
   'checkout.terms.before': 'Ich akzeptiere die',
   'checkout.terms.terms': 'AGB',
@@ -214,7 +215,6 @@ export const de = {
   'checkout.pending.text':
     'Ihre Bestellung ist aufgenommen, die Zahlung aber noch nicht abgeschlossen. Bitte wählen Sie eine Zahlungsart.',
   'checkout.error.summary': 'Bitte prüfen Sie Ihre Eingaben.',
-  'checkout.error.membershipNumber': 'Die Mitgliedsnummer ist ungültig.',
   'checkout.error.payment': 'Bitte wählen Sie eine Zahlungsart.',
   'checkout.authorize.title': 'Zahlung',
   'checkout.authorize.working': 'Ihre Zahlung wird bestätigt',
@@ -398,12 +398,102 @@ export const de = {
   'reset.signIn': 'Jetzt anmelden',
   'reset.requestNew': 'Neuen Link anfordern',
   // — consent and tracking —
+  'consent.services': 'Dienste, die wir nur mit Ihrer Zustimmung nutzen: {services}.',
+  'consent.settings': 'Cookie-Einstellungen',
+  'consent.current.all': 'Ihre aktuelle Wahl: alle Cookies erlaubt. Sie können sie hier ändern.',
+  'consent.current.necessary': 'Ihre aktuelle Wahl: nur notwendige Cookies. Sie können sie hier ändern.',
+  'consent.visitorId': 'Ihre Einwilligungs-ID: {id}',
   // — newsletter —
+  'newsletter.title': 'Unser Newsletter',
+  'newsletter.consent':
+    'Ja, ich möchte den Newsletter von {brand} mit Angeboten und Reiseideen per E-Mail erhalten. Sie bekommen zuerst eine E-Mail mit einem Bestätigungslink. Die Einwilligung können Sie jederzeit widerrufen: Jeder Newsletter enthält einen Abmeldelink.',
+  'newsletter.email': 'Ihre E-Mail für den Newsletter',
+  'newsletter.submit': 'Newsletter anfordern',
+  'newsletter.sent':
+    'Fast geschafft! Bitte sehen Sie in Ihr Postfach: Wir haben Ihnen eine E-Mail mit einem Bestätigungslink geschickt. Erst nach Ihrer Bestätigung erhalten Sie den Newsletter.',
+  'newsletter.tryLater': 'Das hat leider nicht geklappt. Bitte versuchen Sie es später noch einmal.',
+  'newsletter.confirm.title': 'Newsletter-Anmeldung bestätigen',
+  'newsletter.confirm.intro': 'Bitte bestätigen Sie, dass Sie den Newsletter per E-Mail erhalten möchten.',
+  'newsletter.confirm.submit': 'Anmeldung bestätigen',
+  'newsletter.confirm.done':
+    'Vielen Dank! Ihre Anmeldung ist bestätigt. Ab jetzt erhalten Sie unseren Newsletter.',
+  'newsletter.confirm.used': 'Dieser Link wurde bereits verwendet: Ihre Anmeldung ist schon bestätigt.',
+  'newsletter.confirm.invalid':
+    'Dieser Link ist ungültig oder abgelaufen (er gilt 7 Tage). Sie können den Newsletter unten auf jeder Seite erneut anfordern.',
+  'newsletter.unsubscribe.title': 'Vom Newsletter abmelden',
+  'newsletter.unsubscribe.intro': 'Möchten Sie keinen Newsletter mehr von uns erhalten?',
+  'newsletter.unsubscribe.submit': 'Abmelden',
+  'newsletter.unsubscribe.done': 'Sie sind abgemeldet und erhalten keinen Newsletter mehr.',
+  'newsletter.unsubscribe.already': 'Sie sind bereits abgemeldet.',
+  'newsletter.unsubscribe.invalid': 'Dieser Abmeldelink ist ungültig.',
+  'newsletter.home': 'Zur Startseite',
   // — wishes —
+  'wish.title': 'Nicht das Passende dabei?',
+  'wish.intro':
+    'Sagen Sie uns, welches Hotel, welches Thema oder welche Region Ihnen fehlt. Wir geben Ihren Wunsch an unser Einkaufsteam weiter.',
+  'wish.email': 'E-Mail-Adresse',
+  'wish.kind': 'Art des Wunsches',
+  'wish.kind.choose': 'Bitte wählen',
+  'wish.kind.hotel': 'Ein Hotel',
+  'wish.kind.theme': 'Ein Reisethema',
+  'wish.kind.region': 'Eine Region',
+  'wish.text': 'Ihr Wunsch',
+  'wish.submit': 'Wunsch senden',
+  'wish.sent': 'Vielen Dank! Wir haben Ihren Wunsch erhalten.',
+  'wish.tryLater':
+    'Ihr Wunsch konnte leider nicht gesendet werden. Bitte versuchen Sie es später noch einmal.',
   // — reminders —
+  'reminder.email': 'E-Mail-Adresse',
+  'reminder.intro': 'Wir schreiben Ihnen einmal, sobald das Angebot wieder verfügbar ist.',
+  'reminder.submit': 'Benachrichtigen, wenn wieder verfügbar',
+  'reminder.sending': 'Wird gesendet …',
+  'reminder.success': 'Danke! Wir schreiben Ihnen an {email}, sobald das Angebot wieder verfügbar ist.',
+  'reminder.availableNow':
+    'Gute Nachricht: Das Angebot ist gerade wieder verfügbar. Laden Sie die Seite neu, um es zu buchen – eine E-Mail erhalten Sie trotzdem.',
+  'reminder.error.summary': 'Die Benachrichtigung wurde nicht eingerichtet.',
+  'reminder.error.tryLater': 'Das hat leider nicht geklappt. Bitte versuchen Sie es später noch einmal.',
+  'reminder.error.gone': 'Dieses Angebot gibt es nicht mehr.',
   // — insurance —
+  'insurance.title': 'Reiseversicherung',
+  'insurance.intro':
+    'Sichern Sie die Reise mit diesem Gutschein ab: gegen Rücktritt vor der Reise oder gegen einen Abbruch während der Reise.',
+  'insurance.add': 'Reiseversicherung hinzufügen',
+  'insurance.loadingForm': 'Formular wird geladen …',
+  'insurance.type': 'Art der Versicherung',
+  'insurance.type.cancellation': 'Reiserücktrittsversicherung',
+  'insurance.type.curtailment': 'Reiseabbruchversicherung',
+  'insurance.type.cancellation.hint': 'Erstattet die Reisekosten, wenn Sie die Reise nicht antreten können.',
+  'insurance.type.curtailment.hint':
+    'Bei einem Abbruch innerhalb der ersten Hälfte der Reise, höchstens der ersten 8 Tage – bei dieser Reise bis einschließlich Tag {days}.',
+  'insurance.premiumNote':
+    'Die Prämie stellt Ihnen der Versicherer gesondert in Rechnung; Ihre Bestellung und ihr Betrag ändern sich nicht.',
+  'insurance.travellerCount': 'Anzahl der Reisenden',
+  'insurance.traveller': 'Reisende Person {number}',
+  'insurance.allRequired': 'Alle Felder sind Pflichtfelder.',
+  'insurance.titleHint': 'z. B. Frau, Herr, Dr.',
+  'insurance.submit': 'Versicherung verbindlich abschließen',
+  'insurance.sending': 'Wird abgeschlossen …',
+  'insurance.cancel': 'Abbrechen',
+  'insurance.booked': 'Ihre {type} ist abgeschlossen.',
+  'insurance.policyNumber': 'Policennummer:',
+  'insurance.premium': 'Prämie {price}',
+  'insurance.coverDays': 'Versichert ist ein Reiseabbruch bis einschließlich Tag {days} der Reise.',
+  'insurance.pdf': 'Versicherungsschein herunterladen (PDF)',
+  'insurance.mailSent': 'Eine Bestätigung per E-Mail ist unterwegs.',
+  'insurance.error.declined':
+    'Der Versicherer hat den Abschluss leider abgelehnt. Bitte prüfen Sie die Angaben zu den Reisenden.',
+  'insurance.error.tryLater':
+    'Der Versicherer antwortet gerade nicht. Bitte versuchen Sie es später noch einmal.',
+  'insurance.error.notPaid':
+    'Dieser Gutschein ist noch nicht bezahlt und kann erst danach versichert werden.',
+  'insurance.error.connection': 'Bitte überprüfen Sie Ihre Internetverbindung und versuchen Sie es erneut.',
+  'insurance.error.unexpected': 'Es ist ein unerwarteter Fehler aufgetreten, bitte versuchen Sie es erneut.',
   // — membership check —
   // — app (service worker) —
+  'app.updateAvailable': 'Eine neue Version des Shops ist verfügbar.',
+  'app.reloadNow': 'Jetzt neu laden',
+  'app.chunkFailed': 'Ein Teil der Seite konnte nicht geladen werden. Bitte laden Sie die Seite neu.',
+  'app.reload': 'Seite neu laden',
 };
 
 export type MessageKey = keyof typeof de;

@@ -187,6 +187,7 @@ export const en: Messages = {
   'checkout.gender.other': 'Not specified',
   'checkout.hint.email': 'We send the order confirmation and your vouchers here.',
   'checkout.hint.membershipNumber': 'Optional: your membership number if you are a member.',
+  'checkout.hint.membershipNumberRequired': 'Your membership number as printed on your card.',
   'checkout.newsletter': 'Yes, I would like to receive the newsletter with offers by e-mail.',
   'checkout.terms.before': 'I accept the',
   'checkout.terms.terms': 'terms and conditions',
@@ -213,7 +214,6 @@ export const en: Messages = {
   'checkout.pending.text':
     'Your order has been placed, but the payment is not complete yet. Please choose a payment method.',
   'checkout.error.summary': 'Please check your entries.',
-  'checkout.error.membershipNumber': 'The membership number is not valid.',
   'checkout.error.payment': 'Please choose a payment method.',
   'checkout.authorize.title': 'Payment',
   'checkout.authorize.working': 'Confirming your payment',
@@ -390,10 +390,97 @@ export const en: Messages = {
   'reset.signIn': 'Sign in now',
   'reset.requestNew': 'Request a new link',
   // — consent and tracking —
+  'consent.services': 'Services we use only with your consent: {services}.',
+  'consent.settings': 'Cookie settings',
+  'consent.current.all': 'Your current choice: all cookies allowed. You can change it here.',
+  'consent.current.necessary': 'Your current choice: just necessary cookies. You can change it here.',
+  'consent.visitorId': 'Your consent ID: {id}',
   // — newsletter —
+  'newsletter.title': 'Our newsletter',
+  'newsletter.consent':
+    'Yes, I would like to receive the {brand} newsletter with offers and travel ideas by e-mail. You will first get an e-mail with a confirmation link. You can withdraw your consent at any time: every newsletter has an unsubscribe link.',
+  'newsletter.email': 'Your e-mail for the newsletter',
+  'newsletter.submit': 'Get the newsletter',
+  'newsletter.sent':
+    'Almost done! Please check your inbox: we have sent you an e-mail with a confirmation link. You will receive the newsletter only once you have confirmed.',
+  'newsletter.tryLater': 'Sorry, that did not work. Please try again later.',
+  'newsletter.confirm.title': 'Confirm your newsletter subscription',
+  'newsletter.confirm.intro': 'Please confirm that you would like to receive the newsletter by e-mail.',
+  'newsletter.confirm.submit': 'Confirm subscription',
+  'newsletter.confirm.done':
+    'Thank you! Your subscription is confirmed. From now on you will receive our newsletter.',
+  'newsletter.confirm.used': 'This link has already been used: your subscription is already confirmed.',
+  'newsletter.confirm.invalid':
+    'This link is invalid or has expired (it works for 7 days). You can ask for the newsletter again at the bottom of every page.',
+  'newsletter.unsubscribe.title': 'Unsubscribe from the newsletter',
+  'newsletter.unsubscribe.intro': 'Would you like to stop receiving our newsletter?',
+  'newsletter.unsubscribe.submit': 'Unsubscribe',
+  'newsletter.unsubscribe.done': 'You have been unsubscribed and will not receive the newsletter any more.',
+  'newsletter.unsubscribe.already': 'You are already unsubscribed.',
+  'newsletter.unsubscribe.invalid': 'This unsubscribe link is not valid.',
+  'newsletter.home': 'Go to the home page',
   // — wishes —
+  'wish.title': 'Nothing suitable?',
+  'wish.intro':
+    'Tell us which hotel, theme or region you are missing. We will pass your wish on to our purchasing team.',
+  'wish.email': 'E-mail address',
+  'wish.kind': 'Type of wish',
+  'wish.kind.choose': 'Please choose',
+  'wish.kind.hotel': 'A hotel',
+  'wish.kind.theme': 'A travel theme',
+  'wish.kind.region': 'A region',
+  'wish.text': 'Your wish',
+  'wish.submit': 'Send wish',
+  'wish.sent': 'Thank you! We have received your wish.',
+  'wish.tryLater': 'Sorry, your wish could not be sent. Please try again later.',
   // — reminders —
+  'reminder.email': 'E-mail address',
+  'reminder.intro': 'We will email you once, as soon as the offer is available again.',
+  'reminder.submit': 'Notify me when available',
+  'reminder.sending': 'Sending …',
+  'reminder.success': 'Thank you! We will email {email} as soon as the offer is available again.',
+  'reminder.availableNow':
+    'Good news: the offer has just become available again. Reload the page to book it – you will still get an email.',
+  'reminder.error.summary': 'The notification was not set up.',
+  'reminder.error.tryLater': 'Sorry, that did not work. Please try again later.',
+  'reminder.error.gone': 'This offer no longer exists.',
   // — insurance —
+  'insurance.title': 'Travel insurance',
+  'insurance.intro':
+    'Protect the trip of this voucher: against cancelling before you leave or cutting the trip short.',
+  'insurance.add': 'Add travel insurance',
+  'insurance.loadingForm': 'Loading the form …',
+  'insurance.type': 'Type of insurance',
+  'insurance.type.cancellation': 'Travel cancellation insurance',
+  'insurance.type.curtailment': 'Travel curtailment insurance',
+  'insurance.type.cancellation.hint': 'Refunds the travel costs if you cannot start the trip.',
+  'insurance.type.curtailment.hint':
+    'If the trip is cut short within its first half, at most its first 8 days – for this trip, up to and including day {days}.',
+  'insurance.premiumNote':
+    'The insurer bills you for the premium separately; your order and its amount do not change.',
+  'insurance.travellerCount': 'Number of travellers',
+  'insurance.traveller': 'Traveller {number}',
+  'insurance.allRequired': 'All fields are required.',
+  'insurance.titleHint': 'e.g. Ms, Mr, Dr',
+  'insurance.submit': 'Take out the insurance',
+  'insurance.sending': 'Taking out the insurance …',
+  'insurance.cancel': 'Cancel',
+  'insurance.booked': 'Your {type} is in place.',
+  'insurance.policyNumber': 'Policy number:',
+  'insurance.premium': 'premium {price}',
+  'insurance.coverDays': 'A curtailment up to and including day {days} of the trip is covered.',
+  'insurance.pdf': 'Download the policy (PDF)',
+  'insurance.mailSent': 'A confirmation email is on its way.',
+  'insurance.error.declined':
+    'Unfortunately the insurer declined the policy. Please check the travellers’ details.',
+  'insurance.error.tryLater': 'The insurer is not answering right now. Please try again later.',
+  'insurance.error.notPaid': 'This voucher has not been paid yet; it can be insured once it is.',
+  'insurance.error.connection': 'Please check your internet connection and try again.',
+  'insurance.error.unexpected': 'An unexpected error occurred, please try again.',
   // — membership check —
   // — app (service worker) —
+  'app.updateAvailable': 'A new version of the shop is available.',
+  'app.reloadNow': 'Reload now',
+  'app.chunkFailed': 'Part of the page could not be loaded. Please reload the page.',
+  'app.reload': 'Reload page',
 };

@@ -188,6 +188,7 @@ export const it: Messages = {
   'checkout.gender.other': 'Non specificato',
   'checkout.hint.email': "Qui inviamo la conferma dell'ordine e i tuoi voucher.",
   'checkout.hint.membershipNumber': 'Facoltativo: il tuo numero di socio, se sei socio.',
+  'checkout.hint.membershipNumberRequired': 'Il numero di socio riportato sulla tessera.',
   'checkout.newsletter': 'Sì, desidero ricevere la newsletter con le offerte via e-mail.',
   'checkout.terms.before': 'Accetto i',
   'checkout.terms.terms': 'termini e condizioni',
@@ -214,7 +215,6 @@ export const it: Messages = {
   'checkout.pending.text':
     'Il tuo ordine è stato registrato, ma il pagamento non è ancora concluso. Si prega di scegliere un metodo di pagamento.',
   'checkout.error.summary': 'Si prega di controllare i dati inseriti.',
-  'checkout.error.membershipNumber': 'Il numero di socio non è valido.',
   'checkout.error.payment': 'Si prega di scegliere un metodo di pagamento.',
   'checkout.authorize.title': 'Pagamento',
   'checkout.authorize.working': 'Conferma del pagamento in corso',
@@ -396,10 +396,100 @@ export const it: Messages = {
   'reset.signIn': 'Accedi ora',
   'reset.requestNew': 'Richiedi un nuovo link',
   // — consent and tracking —
+  'consent.services': 'Servizi che utilizziamo solo con il tuo consenso: {services}.',
+  'consent.settings': 'Impostazioni dei cookie',
+  'consent.current.all': 'La tua scelta attuale: tutti i cookie consentiti. Puoi modificarla qui.',
+  'consent.current.necessary': 'La tua scelta attuale: solo cookie necessari. Puoi modificarla qui.',
+  'consent.visitorId': 'Il tuo ID di consenso: {id}',
   // — newsletter —
+  'newsletter.title': 'La nostra newsletter',
+  'newsletter.consent':
+    'Sì, desidero ricevere via e-mail la newsletter di {brand} con offerte e idee di viaggio. Riceverà prima un’e-mail con un link di conferma. Può revocare il consenso in qualsiasi momento: ogni newsletter contiene un link per annullare l’iscrizione.',
+  'newsletter.email': 'La tua e-mail per la newsletter',
+  'newsletter.submit': 'Richiedi la newsletter',
+  'newsletter.sent':
+    'Quasi fatto! Controlli la Sua casella di posta: Le abbiamo inviato un’e-mail con un link di conferma. Riceverà la newsletter solo dopo la Sua conferma.',
+  'newsletter.tryLater': 'Purtroppo non è stato possibile. Si prega di riprovare più tardi.',
+  'newsletter.confirm.title': 'Confermi l’iscrizione alla newsletter',
+  'newsletter.confirm.intro': 'La preghiamo di confermare che desidera ricevere la newsletter via e-mail.',
+  'newsletter.confirm.submit': 'Conferma l’iscrizione',
+  'newsletter.confirm.done':
+    'Grazie! La Sua iscrizione è confermata. D’ora in poi riceverà la nostra newsletter.',
+  'newsletter.confirm.used': 'Questo link è già stato utilizzato: la Sua iscrizione è già confermata.',
+  'newsletter.confirm.invalid':
+    'Questo link non è valido o è scaduto (vale 7 giorni). Può richiedere di nuovo la newsletter in fondo a ogni pagina.',
+  'newsletter.unsubscribe.title': 'Annulla l’iscrizione alla newsletter',
+  'newsletter.unsubscribe.intro': 'Non desidera più ricevere la nostra newsletter?',
+  'newsletter.unsubscribe.submit': 'Annulla l’iscrizione',
+  'newsletter.unsubscribe.done': 'La Sua iscrizione è stata annullata: non riceverà più la newsletter.',
+  'newsletter.unsubscribe.already': 'La Sua iscrizione è già stata annullata.',
+  'newsletter.unsubscribe.invalid': 'Questo link per annullare l’iscrizione non è valido.',
+  'newsletter.home': 'Vai alla pagina iniziale',
   // — wishes —
+  'wish.title': 'Non ha trovato quello che cerca?',
+  'wish.intro':
+    'Ci dica quale hotel, tema o regione Le manca. Inoltreremo il Suo desiderio al nostro team acquisti.',
+  'wish.email': 'Indirizzo e-mail',
+  'wish.kind': 'Tipo di desiderio',
+  'wish.kind.choose': 'Scelga',
+  'wish.kind.hotel': 'Un hotel',
+  'wish.kind.theme': 'Un tema di viaggio',
+  'wish.kind.region': 'Una regione',
+  'wish.text': 'Il Suo desiderio',
+  'wish.submit': 'Invia il desiderio',
+  'wish.sent': 'Grazie! Abbiamo ricevuto il Suo desiderio.',
+  'wish.tryLater':
+    'Purtroppo non è stato possibile inviare il Suo desiderio. Si prega di riprovare più tardi.',
   // — reminders —
+  'reminder.email': 'Indirizzo e-mail',
+  'reminder.intro': 'Le scriveremo una sola volta, appena l’offerta sarà di nuovo disponibile.',
+  'reminder.submit': 'Avvisami quando è disponibile',
+  'reminder.sending': 'Invio in corso …',
+  'reminder.success': 'Grazie! Scriveremo a {email} appena l’offerta sarà di nuovo disponibile.',
+  'reminder.availableNow':
+    'Buone notizie: l’offerta è appena tornata disponibile. Ricarichi la pagina per prenotarla – riceverà comunque un’e-mail.',
+  'reminder.error.summary': 'L’avviso non è stato attivato.',
+  'reminder.error.tryLater': 'Purtroppo non ha funzionato. Si prega di riprovare più tardi.',
+  'reminder.error.gone': 'Questa offerta non esiste più.',
   // — insurance —
+  'insurance.title': 'Assicurazione di viaggio',
+  'insurance.intro':
+    'Protegga il viaggio di questo voucher: contro l’annullamento prima della partenza o l’interruzione durante il viaggio.',
+  'insurance.add': 'Aggiungere l’assicurazione di viaggio',
+  'insurance.loadingForm': 'Caricamento del modulo …',
+  'insurance.type': 'Tipo di assicurazione',
+  'insurance.type.cancellation': 'Assicurazione annullamento viaggio',
+  'insurance.type.curtailment': 'Assicurazione interruzione viaggio',
+  'insurance.type.cancellation.hint': 'Rimborsa i costi del viaggio se non può partire.',
+  'insurance.type.curtailment.hint':
+    'In caso di interruzione nella prima metà del viaggio, al massimo nei primi 8 giorni – per questo viaggio, fino al giorno {days} incluso.',
+  'insurance.premiumNote':
+    'Il premio Le viene fatturato separatamente dall’assicuratore; il Suo ordine e il suo importo non cambiano.',
+  'insurance.travellerCount': 'Numero di viaggiatori',
+  'insurance.traveller': 'Viaggiatore {number}',
+  'insurance.allRequired': 'Tutti i campi sono obbligatori.',
+  'insurance.titleHint': 'ad es. Sig.ra, Sig., Dott.',
+  'insurance.submit': 'Stipulare l’assicurazione',
+  'insurance.sending': 'Stipula in corso …',
+  'insurance.cancel': 'Annulla',
+  'insurance.booked': 'La Sua {type} è attiva.',
+  'insurance.policyNumber': 'Numero di polizza:',
+  'insurance.premium': 'premio {price}',
+  'insurance.coverDays': 'È coperta l’interruzione del viaggio fino al giorno {days} incluso.',
+  'insurance.pdf': 'Scarica la polizza (PDF)',
+  'insurance.mailSent': 'Le abbiamo inviato una conferma per e-mail.',
+  'insurance.error.declined':
+    'Purtroppo l’assicuratore ha rifiutato la polizza. La preghiamo di controllare i dati dei viaggiatori.',
+  'insurance.error.tryLater': 'L’assicuratore non risponde al momento. Si prega di riprovare più tardi.',
+  'insurance.error.notPaid':
+    'Questo voucher non è ancora stato pagato; potrà essere assicurato dopo il pagamento.',
+  'insurance.error.connection': 'Si prega di controllare la connessione!',
+  'insurance.error.unexpected': 'Si è verificato un errore inaspettato, si prega di riprovare.',
   // — membership check —
   // — app (service worker) —
+  'app.updateAvailable': 'È disponibile una nuova versione del negozio.',
+  'app.reloadNow': 'Ricarica ora',
+  'app.chunkFailed':
+    'Non è stato possibile caricare una parte della pagina. Si prega di ricaricare la pagina.',
+  'app.reload': 'Ricarica la pagina',
 };

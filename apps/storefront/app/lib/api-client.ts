@@ -1,8 +1,14 @@
 import type * as accounts from '@shop/contracts/accounts';
 import type * as catalogue from '@shop/contracts/catalogue';
+import type * as consent from '@shop/contracts/consent';
+import type * as insurance from '@shop/contracts/insurance';
+import type * as guard from '@shop/contracts/membership-number';
+import type * as newsletter from '@shop/contracts/newsletter';
 import type * as orders from '@shop/contracts/orders';
 import type { Problem } from '@shop/contracts/problem';
+import type * as reminders from '@shop/contracts/reminders';
 import type * as vouchers from '@shop/contracts/vouchers';
+import type * as wishes from '@shop/contracts/wishes';
 import type { Input, Output } from './contract-types.ts';
 import {
   type ApiAction,
@@ -60,6 +66,8 @@ type Endpoints = {
     typeof vouchers.voucherSchema,
   ];
   'GET /api/offer/suggest/{tag}': [null, typeof catalogue.suggestResponseSchema];
+  'POST /api/consent': [typeof consent.consentRequestSchema, null];
+  'POST /api/guard/number': [typeof guard.guardNumberRequestSchema, typeof guard.guardNumberResponseSchema];
   'POST /api/auth/login': [typeof accounts.loginRequestSchema, typeof accounts.loginResponseSchema];
   'POST /api/auth/connect/refresh': [
     typeof accounts.refreshRequestSchema,
@@ -86,6 +94,26 @@ type Endpoints = {
   'PUT /api/account/me': [typeof accounts.accountDataSchema, typeof accounts.accountSchema];
   'GET /api/account/me/export': [null, typeof accounts.accountExportSchema];
   'DELETE /api/account/me': [typeof accounts.deleteAccountRequestSchema, null];
+  'POST /api/newsletter': [
+    typeof newsletter.newsletterSubscribeRequestSchema,
+    typeof newsletter.newsletterAcceptedSchema,
+  ];
+  'POST /api/newsletter/confirm': [
+    typeof newsletter.newsletterConfirmRequestSchema,
+    typeof newsletter.newsletterConfirmResponseSchema,
+  ];
+  /** The one-click address of the mails; the unsubscribe page posts to it too. */
+  'POST /api/newsletter/unsubscribe?token={token}': [
+    null,
+    typeof newsletter.newsletterUnsubscribeResponseSchema,
+  ];
+  'POST /api/wish': [typeof wishes.wishRequestSchema, typeof wishes.wishResponseSchema];
+  'POST /api/reminder': [typeof reminders.reminderRequestSchema, typeof reminders.reminderResponseSchema];
+  'GET /api/insurance/quote/{id}/{key}/{voucherId}': [null, typeof insurance.insuranceOfferSchema];
+  'POST /api/insurance/book': [
+    typeof insurance.insuranceBookRequestSchema,
+    typeof insurance.insurancePolicySchema,
+  ];
 };
 export type Endpoint = keyof Endpoints;
 

@@ -1,5 +1,5 @@
+import type { ApiInit, ShopContext } from '@shop/contracts/shop-context';
 import { data } from 'react-router';
-import type { ApiInit, ShopContext } from './shop-context.ts';
 
 /**
  * Calls the API and answers its data; a 404 becomes the storefront's 404 page, any other failure

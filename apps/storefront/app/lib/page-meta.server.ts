@@ -1,8 +1,8 @@
 import { type Locale, localeIso, locales } from '@shop/contracts/locale';
+import type { ShopContext } from '@shop/contracts/shop-context';
+import { heroImagePath, ogImageSize } from '@shop/contracts/site-paths';
 import { translatorFor } from '#app/i18n/messages.server.ts';
 import type { Crumb, JsonLd, PageMeta } from './meta.ts';
-import type { ShopContext } from './shop-context.ts';
-import { heroImagePath, ogImageSize } from './site-paths.ts';
 
 export type PageMetaInput = {
   title: string;

@@ -1,5 +1,5 @@
+import type { ShopContext } from '@shop/contracts/shop-context';
 import type { AppLoadContext, LoaderFunctionArgs } from 'react-router';
-import type { ShopContext } from './shop-context.ts';
 
 declare module 'react-router' {
   /** What the server (apps/server/src/modules/storefront) passes every loader. */

@@ -1,8 +1,8 @@
+import type { BrandConfig } from '@shop/contracts/brand-config';
 import type { Locale } from '@shop/contracts/locale';
 import { useRouteLoaderData } from 'react-router';
 import type { Messages } from '#app/i18n/de.ts';
 import { createTranslate, type Translate } from '#app/i18n/translate.ts';
-import type { BrandConfig } from './shop-context.ts';
 
 /** What the root loader hands every page: brand, language, its UI strings and the navigation. */
 export type ShopData = {

@@ -1,7 +1,7 @@
+import type { BrandConfig } from '@shop/contracts/brand-config';
 import type { Hotel, Offer } from '@shop/contracts/catalogue';
 import type { JsonLd } from './meta.ts';
 import { catalogueImage } from './page-meta.server.ts';
-import type { BrandConfig } from './shop-context.ts';
 
 const context = 'https://schema.org';
 

@@ -8,8 +8,10 @@ export type Toast = {
   id: number;
   tone: 'danger' | 'success';
   parts: ToastPart[];
-  /** Shown this long (paused while pointed at or focused), then removed. */
+  /** Shown this long (paused while pointed at or focused), then removed; Infinity: until closed. */
   durationMs: number;
+  /** A button in the toast ("Reload now"); such a toast usually stays until it is used or closed. */
+  action?: { key: MessageKey; run: () => void };
 };
 
 /** SPEC §8: toasts sit bottom-right; the order-adjusted one stays 5000 ms, errors as long. */

@@ -1,3 +1,4 @@
+import { searchPath } from '@shop/contracts/site-paths';
 import { useLoaderData } from 'react-router';
 import { SearchScreen } from '#app/features/search/components/search-screen.tsx';
 import { searchOffers } from '#app/features/search/search.server.ts';
@@ -6,7 +7,6 @@ import { translatorFor } from '#app/i18n/messages.server.ts';
 import { pageMeta } from '#app/lib/meta.ts';
 import { metaFor } from '#app/lib/page-meta.server.ts';
 import type { LoaderArgs } from '#app/lib/route-types.ts';
-import { searchPath } from '#app/lib/site-paths.ts';
 
 /** /urlaub-finden and /search/:keyword. */
 export async function loader({ context: { shop }, request, params }: LoaderArgs) {

@@ -1,5 +1,7 @@
 import type { availableThemesSchema, menuSchema } from '@shop/contracts/catalogue';
 import type { Locale } from '@shop/contracts/locale';
+import type { ShopContext } from '@shop/contracts/shop-context';
+import { canonicalLocale, themePath } from '@shop/contracts/site-paths';
 import { useLoaderData } from 'react-router';
 import { RefinedSearchPage } from '#app/features/search/components/refined-search-page.tsx';
 import { loadRefinedPage } from '#app/features/search/refined-page.server.ts';
@@ -8,8 +10,6 @@ import { notFound } from '#app/lib/api.server.ts';
 import type { Output } from '#app/lib/contract-types.ts';
 import { pageMeta } from '#app/lib/meta.ts';
 import type { LoaderArgs } from '#app/lib/route-types.ts';
-import type { ShopContext } from '#app/lib/shop-context.ts';
-import { canonicalLocale, themePath } from '#app/lib/site-paths.ts';
 
 /** /thema/:name?/:id — the id selects the theme; the name is decoration. */
 export async function loader({ context: { shop }, request, params }: LoaderArgs) {

@@ -1,9 +1,9 @@
 import type { OfferSummary } from '@shop/contracts/catalogue';
+import { offerPath } from '@shop/contracts/site-paths';
 import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { type EcommerceItem, toEuros, trackEcommerce } from '#app/lib/analytics.ts';
 import { useT } from '#app/lib/shop-data.ts';
-import { offerPath } from '#app/lib/site-paths.ts';
 import { srcSetFor } from './image.ts';
 import { InsteadPrice } from './price.tsx';
 import { nightsText, personsText } from './ranges.ts';

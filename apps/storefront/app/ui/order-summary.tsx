@@ -1,8 +1,8 @@
 import type { OrderItem, OrderSummary } from '@shop/contracts/orders';
+import { offerPath } from '@shop/contracts/site-paths';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useT } from '#app/lib/shop-data.ts';
-import { offerPath } from '#app/lib/site-paths.ts';
 import { nightsText, personsText } from './ranges.ts';
 
 /**

@@ -51,7 +51,7 @@ function ToastView({ toast }: { toast: Toast }) {
   const [isPaused, setPaused] = useState(false);
   const remaining = useRef(toast.durationMs);
   useEffect(() => {
-    if (isPaused) return;
+    if (isPaused || !Number.isFinite(remaining.current)) return;
     const started = Date.now();
     const timer = setTimeout(() => dismissToast(toast.id), remaining.current);
     return () => {
@@ -69,7 +69,21 @@ function ToastView({ toast }: { toast: Toast }) {
       onFocus={() => setPaused(true)}
       onBlur={() => setPaused(false)}
     >
-      <p className="toast-text">{toast.parts.map((part) => textOf(part, t)).join(' ')}</p>
+      {toast.action ? (
+        <div className="toast-text">
+          <p style={{ margin: 0 }}>{toast.parts.map((part) => textOf(part, t)).join(' ')}</p>
+          <button
+            type="button"
+            className="button secondary"
+            style={{ marginTop: '0.5rem' }}
+            onClick={toast.action.run}
+          >
+            {t(toast.action.key)}
+          </button>
+        </div>
+      ) : (
+        <p className="toast-text">{toast.parts.map((part) => textOf(part, t)).join(' ')}</p>
+      )}
       <button
         type="button"
         className="toast-close"

@@ -4,6 +4,7 @@ import type { Locale } from '@shop/contracts/locale';
 import { toPrice } from '@shop/contracts/money';
 import type { Database } from '#src/db/client.ts';
 import { HttpProblem } from '#src/http/problem.ts';
+import { forgetSubscriber } from '#src/modules/newsletter/newsletter.service.ts';
 import { OrderNotFound, type Shopper } from '#src/modules/orders/order-access.ts';
 import { isSameKey } from '#src/modules/orders/order-key.ts';
 import { assignOrder, findOrder } from '#src/modules/orders/orders.repository.ts';
@@ -136,6 +137,8 @@ export async function deleteAccount(
   if (!(await checkPassword(signedIn.customer.password_hash, password)))
     throw wrongPasswordProblem('password', locale);
   await db.transaction(async (tx) => {
+    // Before the address is anonymised: the newsletter knows the customer only by it.
+    await forgetSubscriber(tx, signedIn.customer.brand_id, signedIn.customer.email);
     await repository.anonymiseCustomer(tx, signedIn.customer.id);
     await repository.endSessionsOf(tx, signedIn.customer.id, 'account-deleted');
   });

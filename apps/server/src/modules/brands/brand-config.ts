@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { BrandConfig } from '../../../../storefront/app/lib/shop-context.ts';
+import { type BrandConfig, parseBrandConfig } from '@shop/contracts/brand-config';
 
 export type { BrandConfig };
 
@@ -12,8 +12,9 @@ export type BrandConfigSource = {
 };
 
 /**
- * Brand configurations are static JSON on the asset host (SPEC §1). They change with a deploy, so
- * each is read once per process; a failed read is not cached and is retried on the next request.
+ * Brand configurations are static JSON on the asset host (SPEC §1), checked against the contract's
+ * schema (a mistake is an error naming the brand and the field). They change with a deploy, so each is
+ * read once per process; a failed read is not cached and is retried on the next request.
  */
 export function createBrandConfigs(source: BrandConfigSource) {
   const cache = new Map<string, Promise<BrandConfig>>();
@@ -24,10 +25,10 @@ export function createBrandConfigs(source: BrandConfigSource) {
       const url = `${source.assetUrl.replace(/\/$/, '')}/brands/${short}/config.json`;
       const response = await fetch(url, { signal: AbortSignal.timeout(5000) });
       if (!response.ok) throw new Error(`brand config ${url}: HTTP ${response.status}`);
-      return (await response.json()) as BrandConfig;
+      return parseBrandConfig(short, await response.json());
     }
     const file = path.join(source.assetsDir, 'brands', short, 'config.json');
-    return JSON.parse(await readFile(file, 'utf8')) as BrandConfig;
+    return parseBrandConfig(short, JSON.parse(await readFile(file, 'utf8')));
   }
 
   return {

@@ -1,6 +1,8 @@
 import type { Database } from '#src/db/client.ts';
 import type { BrandConfig, BrandConfigs } from '#src/modules/brands/brand-config.ts';
 import type { Brand, BrandDirectory } from '#src/modules/brands/brand-directory.ts';
+import { composeNewsletterConfirmMail } from '#src/modules/newsletter/newsletter-mail.ts';
+import { composeReminderMail } from '#src/modules/reminders/reminder-mail.ts';
 import type { MailKind, MailRow } from './mail-outbox.ts';
 import type { OutgoingMail } from './mail-transport.ts';
 
@@ -23,7 +25,10 @@ export type AddressMailComposer = (
  * Who builds each kind of address mail. A module that queues one (queueAddressMail) names its composer
  * here, so that the send job stays one job for every mail the shop sends.
  */
-const composers: Partial<Record<MailKind, AddressMailComposer>> = {};
+const composers: Partial<Record<MailKind, AddressMailComposer>> = {
+  'back-in-stock': composeReminderMail,
+  'newsletter-confirm': composeNewsletterConfirmMail,
+};
 
 /** Builds an address mail from its outbox row; null when nothing is to be sent (any more). */
 export async function composeAddressMail(deps: AddressMailDeps, mail: MailRow): Promise<OutgoingMail | null> {

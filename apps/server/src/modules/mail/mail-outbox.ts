@@ -21,17 +21,23 @@ export const sendMailJob = 'mail.send';
 /**
  * Queues a mail about an order in the caller's transaction (the transactional outbox): the row and its
  * sending job exist exactly when the state change that causes the mail commits. Each kind is sent once
- * per order, however often the change is reported (a webhook and the buyer's return, say).
+ * per order, however often the change is reported (a webhook and the buyer's return, say). A kind sent
+ * more than once per order (one per insurance policy) names its own `dedupeKey`, and what the mail is
+ * about beyond the order in `payload`.
  */
 export async function queueOrderMail(
   tx: Database,
   jobs: Pick<JobQueue, 'enqueue'>,
   orderId: number,
   kind: MailKind,
+  options: { dedupeKey?: string; payload?: Record<string, unknown> } = {},
 ): Promise<void> {
+  const dedupeKey = options.dedupeKey ?? `${kind}:${orderId}`;
+  const payload = options.payload ? JSON.stringify(options.payload) : null;
   const [mail] = await queryRows<{ id: number }>(
     tx,
-    sql`INSERT INTO mails (order_id, kind, dedupe_key) VALUES (${orderId}, ${kind}, ${`${kind}:${orderId}`})
+    sql`INSERT INTO mails (order_id, kind, dedupe_key, payload)
+        VALUES (${orderId}, ${kind}, ${dedupeKey}, ${payload}::jsonb)
         ON CONFLICT (dedupe_key) DO NOTHING RETURNING id`,
   );
   if (mail) await jobs.enqueue(tx, sendMailJob, { mailId: mail.id });

@@ -4,6 +4,7 @@ import { type Database, queryRows } from '#src/db/client.ts';
 import type { BrandConfig, BrandConfigs } from '#src/modules/brands/brand-config.ts';
 import type { Brand, BrandDirectory } from '#src/modules/brands/brand-directory.ts';
 import { epcPayload, epcQrPng } from '#src/modules/documents/epc-qr.ts';
+import { composeInsurancePolicyMail } from '#src/modules/insurance/insurance-mail.ts';
 import { snapshotOf } from '#src/modules/orders/order-snapshot.ts';
 import { findOrder } from '#src/modules/orders/orders.repository.ts';
 import { paymentReference } from '#src/modules/orders/payment-reference.ts';
@@ -51,6 +52,16 @@ export async function composeOrderMail(deps: OrderMailDeps, mail: MailRow): Prom
   const brand = await deps.brands.byId(order.brand_id);
   if (!brand) throw new Error(`brand ${order.brand_id} of order ${order.id} not found`);
   const config = await deps.brandConfigs.get(brand.short);
+  // One mail per travel insurance policy, in the language it was booked in, the policy PDF attached.
+  if (mail.kind === 'insurance-policy') {
+    return composeInsurancePolicyMail(deps, mail, {
+      order,
+      email,
+      brand,
+      config,
+      mailBrand: mailBrandOf(brand, config),
+    });
+  }
   const locale = order.locale;
   const snapshot = await snapshotOf(deps.db, order, locale);
   const orderUrl = `${brand.origin}/view/${order.id}/${order.order_key}`;

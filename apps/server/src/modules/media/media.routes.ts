@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
+import { heroSizes, ogImageSize } from '@shop/contracts/site-paths';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '#src/db/client.ts';
 import { imageWidths } from '#src/modules/catalogue/images.ts';
-import { heroSizes, ogImageSize } from '../../../../storefront/app/lib/site-paths.ts';
 import { createCatalogueSeeds } from './catalogue-seeds.ts';
 import { createDiskCache } from './disk-cache.ts';
 import { renderGeneratedImage } from './generated-image.ts';

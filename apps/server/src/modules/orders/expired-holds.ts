@@ -1,6 +1,7 @@
 import type { Database } from '#src/db/client.ts';
 import type { JobDefinition, JobQueue } from '#src/modules/jobs/job-queue.ts';
 import { queueOrderMail } from '#src/modules/mail/mail-outbox.ts';
+import { queueReminderDispatch } from '#src/modules/reminders/reminder-dispatch.ts';
 import { isHolding, releaseHold } from './order-holds.ts';
 import type { OrderRow } from './orders.repository.ts';
 import * as repository from './orders.repository.ts';
@@ -36,6 +37,12 @@ export async function releaseExpiredHolds(deps: SweepDeps, batch = 100): Promise
       await releaseHold(tx, order, isUnpaidTransfer ? 'expired' : 'cart');
       if (isUnpaidTransfer) await queueOrderMail(tx, deps.jobs, order.id, 'transfer-expired');
     }
+    // The stock given back may be what reminders wait for (modules/reminders): one dispatch per batch.
+    await queueReminderDispatch(
+      tx,
+      deps.jobs,
+      expired.map(({ id }) => id),
+    );
     return expired.length;
   });
 }

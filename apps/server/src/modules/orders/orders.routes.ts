@@ -27,6 +27,7 @@ import type { Database } from '#src/db/client.ts';
 import { HttpProblem } from '#src/http/problem.ts';
 import { createAttemptLimiter, TooManyAttempts } from '#src/http/rate-limit.ts';
 import type { Authentication } from '#src/modules/accounts/authentication.ts';
+import { acceptedMembershipNumber } from '#src/modules/guard/membership-guard.ts';
 import { registerCheckoutRoutes } from './checkout.routes.ts';
 import type { CheckoutDeps } from './checkout-context.ts';
 import type { OrderKeyGuard } from './order-key-guard.ts';
@@ -253,8 +254,13 @@ export function registerOrderRoutes(server: FastifyInstance, deps: OrderRouteDep
         response: { 200: orderSchema, ...errors },
       },
     },
-    async (request) =>
-      withOrderKey(request, request.body.orderId, () => orders.setCustomer(cartDb, request, request.body)),
+    async (request) => {
+      const config = await request.server.brandConfig(request.brand.short);
+      const membershipNumber = acceptedMembershipNumber(config, request.body.membershipNumber);
+      return withOrderKey(request, request.body.orderId, () =>
+        orders.setCustomer(cartDb, request, { ...request.body, membershipNumber }),
+      );
+    },
   );
 
   app.get(
@@ -329,7 +335,9 @@ export function registerOrderRoutes(server: FastifyInstance, deps: OrderRouteDep
     '/api/order/optin',
     { schema: { tags, summary: "The customer's opt-ins", body: optinRequestSchema } },
     async (request, reply) => {
-      await withOrderKey(request, request.body.orderId, () => orders.setOptins(db, request, request.body));
+      await withOrderKey(request, request.body.orderId, () =>
+        orders.setOptins(db, request, request.body, deps),
+      );
       return reply.code(204).send();
     },
   );
@@ -344,6 +352,8 @@ export function registerOrderRoutes(server: FastifyInstance, deps: OrderRouteDep
       },
     },
     async (request) =>
-      withOrderKey(request, request.body.orderId, () => orders.cancelOrder(db, request, request.body)),
+      withOrderKey(request, request.body.orderId, () =>
+        orders.cancelOrder({ db, jobs: deps.jobs }, request, request.body),
+      ),
   );
 }

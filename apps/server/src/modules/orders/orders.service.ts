@@ -8,9 +8,13 @@ import type {
 } from '@shop/contracts/orders';
 import type { Database } from '#src/db/client.ts';
 import { HttpProblem } from '#src/http/problem.ts';
+import type { BrandConfigs } from '#src/modules/brands/brand-config.ts';
+import type { JobQueue } from '#src/modules/jobs/job-queue.ts';
+import { startDoubleOptIn } from '#src/modules/newsletter/newsletter.service.ts';
+import { queueReminderDispatch } from '#src/modules/reminders/reminder-dispatch.ts';
 import { assertNotGone, loadOrder, loadSnapshot, orderClosed, type Shopper } from './order-access.ts';
 import { orderDocuments } from './order-documents.ts';
-import { releaseHold } from './order-holds.ts';
+import { isHolding, releaseHold } from './order-holds.ts';
 import { newOrderKey } from './order-key.ts';
 import { presentNotification, type StoredNotification } from './order-notifications.ts';
 import { type OrderSnapshot, presentChange, presentOrder } from './order-presenter.ts';
@@ -424,7 +428,14 @@ export async function setOptins(
   db: Database,
   shopper: Shopper,
   input: Access & { optinEmail: boolean; optinPhone: boolean; optinNewsletter: boolean },
+  /** What the newsletter box needs to start the double opt-in (modules/newsletter). */
+  newsletter?: { jobs: Pick<JobQueue, 'enqueue'>; brandConfigs: Pick<BrandConfigs, 'get'> },
 ): Promise<void> {
+  // A brand without the newsletter shows no box; a request that ticks it anyway starts nothing.
+  const hasNewsletter =
+    input.optinNewsletter && newsletter
+      ? (await newsletter.brandConfigs.get(shopper.brand.short)).hasNewsletterOptin
+      : false;
   await db.transaction(async (tx) => {
     const order = await loadOrder(tx, shopper, input.orderId, input.key, true);
     assertNotGone(order);
@@ -436,12 +447,26 @@ export async function setOptins(
         at: new Date(),
       },
     });
+    // The box only asks: the confirmation mail's link subscribes (double opt-in), in this transaction.
+    const email = order.customer_data?.email;
+    if (hasNewsletter && newsletter && email) {
+      await startDoubleOptIn(tx, newsletter.jobs, {
+        brandId: order.brand_id,
+        email,
+        locale: shopper.locale,
+        source: 'checkout',
+      });
+    }
   });
 }
 
 /** Cancels an unpaid order; its stock, code and gift-card amounts go back. A paid order cannot be cancelled here. */
-export async function cancelOrder(db: Database, shopper: Shopper, access: Access): Promise<Order> {
-  return db.transaction(async (tx) => {
+export async function cancelOrder(
+  deps: { db: Database; jobs: Pick<JobQueue, 'enqueue'> },
+  shopper: Shopper,
+  access: Access,
+): Promise<Order> {
+  return deps.db.transaction(async (tx) => {
     const order = await loadOrder(tx, shopper, access.orderId, access.key, true);
     assertNotGone(order);
     if (order.status === 'paid') throw orderClosed(order);
@@ -450,6 +475,8 @@ export async function cancelOrder(db: Database, shopper: Shopper, access: Access
       const { totals } = await snapshotOf(tx, order, shopper.locale);
       await repository.updateOrder(tx, order.id, { totals });
     }
+    // Stock a closed order held goes back: whoever waits for it is told (modules/reminders).
+    if (isHolding(order)) await queueReminderDispatch(tx, deps.jobs, [order.id]);
     await releaseHold(tx, order, 'cancelled');
     return presentOrder(await snapshotOf(tx, order, shopper.locale), shopper.locale);
   });

@@ -1,10 +1,10 @@
 import { isLocale } from '@shop/contracts/locale';
+import { canonicalLocale } from '@shop/contracts/site-paths';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { BrandDirectory } from '#src/modules/brands/brand-directory.ts';
 import type { Audience } from '#src/modules/catalogue/catalogue-context.ts';
-import { canonicalLocale } from '../../../../storefront/app/lib/site-paths.ts';
 import {
   collectPagePaths,
   listSitemapFiles,

@@ -1,4 +1,3 @@
-import type { Audience, CatalogueContext } from '#src/modules/catalogue/catalogue-context.ts';
 import {
   contentPath,
   destinationPath,
@@ -7,7 +6,8 @@ import {
   offerPath,
   searchPath,
   themePath,
-} from '../../../../storefront/app/lib/site-paths.ts';
+} from '@shop/contracts/site-paths';
+import type { Audience, CatalogueContext } from '#src/modules/catalogue/catalogue-context.ts';
 import { countSitemapEntries, findSitemapHotelSlugs, findSitemapOffers } from './seo.repository.ts';
 
 /** What the sitemap reads of the catalogue: the database and the shared answer cache. */

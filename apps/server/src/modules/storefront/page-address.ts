@@ -1,4 +1,4 @@
-import { isPrivatePagePath, pageQueryParameters } from '../../../../storefront/app/lib/site-paths.ts';
+import { isPrivatePagePath, pageQueryParameters } from '@shop/contracts/site-paths';
 
 const readParameters = new Set(pageQueryParameters);
 

@@ -3,16 +3,12 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createRequest, sendResponse } from '@remix-run/node-fetch-server';
+import type { BrandConfig } from '@shop/contracts/brand-config';
 import { isLocale, type Locale, negotiateLocale } from '@shop/contracts/locale';
+import type { ApiInit, ApiResult, ShopContext } from '@shop/contracts/shop-context';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { RequestHandler, ServerBuild } from 'react-router';
 import { cookieValue } from '#src/http/cookies.ts';
-import type {
-  ApiInit,
-  ApiResult,
-  BrandConfig,
-  ShopContext,
-} from '../../../../storefront/app/lib/shop-context.ts';
 import type { BrandConfigs } from '../brands/brand-config.ts';
 import { chooseEncoding } from './content-encoding.ts';
 import { newNonce, pageContentSecurityPolicy } from './content-security-policy.ts';

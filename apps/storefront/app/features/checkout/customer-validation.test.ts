@@ -1,8 +1,5 @@
 import { addressCountries as contractCountries } from '@shop/contracts/orders';
 import { describe, expect, it } from 'vitest';
-import { de } from '#app/i18n/de.ts';
-import { it as italian } from '#app/i18n/it.ts';
-import { createTranslate } from '#app/i18n/translate.ts';
 import {
   addressCountries,
   type CustomerFormValues,
@@ -15,8 +12,7 @@ const german: ValidationContext = {
   orderId: 7,
   orderKey: 'k3y',
   locale: 'de',
-  t: createTranslate(de),
-  membershipPattern: null,
+  membership: null,
 };
 
 const filled: CustomerFormValues = {
@@ -114,7 +110,7 @@ describe('checkout form, checked with the contract’s customerRequestSchema', (
   it('speaks the page’s language (Italian: no German left)', () => {
     const outcome = validateCustomer(
       { ...filled, firstName: '', postcode: 'x', acceptTerms: false },
-      { ...german, locale: 'it', t: createTranslate(italian) },
+      { ...german, locale: 'it' },
     );
     expect(outcome.ok).toBe(false);
     if (outcome.ok) return;
@@ -130,22 +126,43 @@ describe('checkout form, checked with the contract’s customerRequestSchema', (
     expect(!outcome.ok && outcome.fieldErrors.city).toBe('Ort darf höchstens 100 Zeichen lang sein.');
   });
 
-  it('membership number: optional, checked against the brand’s pattern when given', () => {
-    const member = { ...german, membershipPattern: '^[0-9]{9}$' };
+  it('membership number: optional where the brand allows it, checked by its pattern and check digit', () => {
+    const member = {
+      ...german,
+      membership: { pattern: '[0-9]{9}', checkDigit: 'luhn', optional: true } as const,
+    };
     expect(validateCustomer({ ...filled, membershipNumber: '' }, member).ok).toBe(true);
-    expect(validateCustomer({ ...filled, membershipNumber: '123456789' }, member)).toMatchObject({
+    expect(validateCustomer({ ...filled, membershipNumber: '123456782' }, member)).toMatchObject({
       ok: true,
-      request: { membershipNumber: '123456789' },
+      request: { membershipNumber: '123456782' },
+    });
+    // Right length, wrong check digit.
+    expect(validateCustomer({ ...filled, membershipNumber: '123456789' }, member)).toEqual({
+      ok: false,
+      fieldErrors: { membershipNumber: 'Mitgliedsnummer ist ungültig.' },
     });
     expect(validateCustomer({ ...filled, membershipNumber: '12-34' }, member)).toEqual({
       ok: false,
-      fieldErrors: { membershipNumber: 'Die Mitgliedsnummer ist ungültig.' },
+      fieldErrors: { membershipNumber: 'Mitgliedsnummer ist ungültig.' },
     });
     // A brand without membership numbers never sends one.
     expect(validateCustomer({ ...filled, membershipNumber: '12-34' }, german)).toMatchObject({
       ok: true,
       request: { membershipNumber: '' },
     });
+  });
+
+  it('membership number: required where the brand says so', () => {
+    const member = {
+      ...german,
+      locale: 'it',
+      membership: { pattern: '[0-9]{8}', checkDigit: 'mod11', optional: false },
+    } as const;
+    expect(validateCustomer({ ...filled, membershipNumber: '' }, member)).toEqual({
+      ok: false,
+      fieldErrors: { membershipNumber: 'Il campo Numero di socio è obbligatorio.' },
+    });
+    expect(validateCustomer({ ...filled, membershipNumber: '1234 5679' }, member).ok).toBe(true);
   });
 
   it('offers exactly the contract’s address countries', () => {

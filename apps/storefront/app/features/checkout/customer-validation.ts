@@ -1,7 +1,8 @@
+import type { MembershipRule } from '@shop/contracts/brand-config';
 import type { Locale } from '@shop/contracts/locale';
-import { fieldMessages } from '@shop/contracts/messages';
+import { isValidMembershipNumber } from '@shop/contracts/membership-number';
+import { fieldMessages, formatMessage } from '@shop/contracts/messages';
 import { customerRequestSchema } from '@shop/contracts/orders';
-import type { Translate } from '#app/i18n/translate.ts';
 import type { Output } from '#app/lib/contract-types.ts';
 import { type CustomerFormValues, type FieldErrors, isCustomerField } from './customer-form.ts';
 
@@ -16,9 +17,8 @@ export type ValidationContext = {
   orderId: number;
   orderKey: string;
   locale: Locale;
-  t: Translate;
-  /** The brand's membership-number pattern; null = the brand asks for none. */
-  membershipPattern: string | null;
+  /** The brand's membership-number rule (pattern, check digit, optional); null = the brand asks for none. */
+  membership: MembershipRule | null;
 };
 
 /** What PUT /api/order/customer takes, checked (`customerRequestSchema`). */
@@ -42,7 +42,7 @@ export function validateCustomer(values: CustomerFormValues, context: Validation
     postcode: values.postcode,
     city: values.city,
     country: values.country === '' ? undefined : values.country,
-    membershipNumber: context.membershipPattern ? values.membershipNumber : '',
+    membershipNumber: context.membership ? values.membershipNumber : '',
     newsletter: values.newsletter,
     acceptTerms: values.acceptTerms,
   };
@@ -53,23 +53,24 @@ export function validateCustomer(values: CustomerFormValues, context: Validation
       if (isCustomerField(field)) fieldErrors[field] = message;
     }
   }
-  const membershipNumber = values.membershipNumber.trim();
-  if (
-    context.membershipPattern &&
-    membershipNumber &&
-    !matches(context.membershipPattern, membershipNumber)
-  ) {
-    fieldErrors.membershipNumber ??= context.t('checkout.error.membershipNumber');
-  }
+  const membershipError = context.membership
+    ? membershipNumberError(context.membership, values.membershipNumber, context.locale)
+    : null;
+  if (membershipError) fieldErrors.membershipNumber ??= membershipError;
   if (!result.success || Object.keys(fieldErrors).length > 0) return { ok: false, fieldErrors };
   return { ok: true, request: result.data };
 }
 
-function matches(pattern: string, value: string): boolean {
-  try {
-    return new RegExp(pattern).test(value);
-  } catch {
-    // A broken pattern in a brand's config must not stop its customers from buying.
-    return true;
+/**
+ * The brand's rule checked here for an answer while typing (the same code as the server's guard and
+ * customer call); the guard call on submit has the last word.
+ */
+export function membershipNumberError(rule: MembershipRule, number: string, locale: Locale): string | null {
+  if (number.trim() === '') {
+    return rule.optional ? null : formatMessage('required', locale, { field: 'membershipNumber' });
   }
+  return isValidMembershipNumber(rule, number) ? null : invalidMembershipNumber(locale);
 }
+
+export const invalidMembershipNumber = (locale: Locale) =>
+  formatMessage('invalid', locale, { field: 'membershipNumber' });

@@ -86,6 +86,37 @@ describe('placing the order', () => {
     expect(cartStore.get().cart).toBeNull();
   });
 
+  it('the ticked newsletter box asks for the confirmation mail (PUT /api/order/optin); its failure stops nothing', async () => {
+    answer((call) =>
+      call.path === '/api/order/prepare/3/key-3' ? { status: 200, body: unchanged } : undefined,
+    );
+    answer((call) => (call.path === '/api/order/optin' ? problem(500, 'internal-error') : undefined));
+    answer((call) =>
+      call.path === '/api/order/close'
+        ? { status: 200, body: { order: { ...cart, status: 'awaiting-payment' }, redirectUrl: null } }
+        : undefined,
+    );
+    const { placeOrder, toastStore } = await load();
+    expect(await placeOrder({ ...request, newsletter: true }, 'wiretransfer')).toEqual({
+      kind: 'closed',
+      path: '/complete/3/key-3',
+    });
+    expect(steps()).toEqual([
+      'PUT /api/order/customer',
+      'PUT /api/order/optin',
+      'GET /api/order/prepare/3/key-3',
+      'PUT /api/order/close',
+    ]);
+    expect(calls[1]?.body).toEqual({
+      orderId: 3,
+      key: 'key-3',
+      optinEmail: false,
+      optinPhone: false,
+      optinNewsletter: true,
+    });
+    expect(toastStore.get()).toEqual([]);
+  });
+
   it('each attempt gets its own Idempotency-Key', async () => {
     answer((call) =>
       call.path === '/api/order/prepare/3/key-3' ? { status: 200, body: unchanged } : undefined,

@@ -1,4 +1,5 @@
 import type { OrderNotification, PaymentType } from '@shop/contracts/orders';
+import { optInAtCheckout } from '#app/features/newsletter/api/newsletter-calls.ts';
 import { adjustedOrderToast, adjustedOrderToastMs } from '#app/lib/orders/adjusted-order.ts';
 import { adoptOrder, forgetCart } from '#app/lib/orders/cart-store.ts';
 import { showToast } from '#app/lib/toasts.ts';
@@ -44,6 +45,9 @@ export async function placeOrder(
       : { kind: 'stopped' };
   }
   adoptOrder(saved.data);
+  // The newsletter box starts the double opt-in (the server mails the confirmation link); it never
+  // stops the purchase. Without the tick nothing is sent: there is nothing to ask for.
+  if (request.newsletter) await optInAtCheckout(access);
 
   const prepared = await prepareOrder(access);
   if (!prepared.ok) return { kind: 'stopped' };

@@ -1,8 +1,8 @@
 import type { contentPageSchema } from '@shop/contracts/catalogue';
+import type { ShopContext } from '@shop/contracts/shop-context';
+import { contentPath } from '@shop/contracts/site-paths';
 import type { Output } from '#app/lib/contract-types.ts';
 import { metaFor } from '#app/lib/page-meta.server.ts';
-import type { ShopContext } from '#app/lib/shop-context.ts';
-import { contentPath } from '#app/lib/site-paths.ts';
 
 export type ContentPage = Output<typeof contentPageSchema>;
 

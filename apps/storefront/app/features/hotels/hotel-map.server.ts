@@ -1,9 +1,9 @@
 import type { HotelSummary, hotelNearbySchema } from '@shop/contracts/catalogue';
+import type { ShopContext } from '@shop/contracts/shop-context';
+import { hotelMapPath } from '@shop/contracts/site-paths';
 import { translatorFor } from '#app/i18n/messages.server.ts';
 import type { Output } from '#app/lib/contract-types.ts';
 import { metaFor } from '#app/lib/page-meta.server.ts';
-import type { ShopContext } from '#app/lib/shop-context.ts';
-import { hotelMapPath } from '#app/lib/site-paths.ts';
 import { layoutMap } from './map-layout.ts';
 
 /** What a marker and the list show of a hotel. */

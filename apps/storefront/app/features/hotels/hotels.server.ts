@@ -1,11 +1,11 @@
 import type { Hotel, offerSummarySchema } from '@shop/contracts/catalogue';
 import type { pageOf } from '@shop/contracts/params';
+import type { ShopContext } from '@shop/contracts/shop-context';
+import { destinationPath, hotelPath } from '@shop/contracts/site-paths';
 import { translatorFor } from '#app/i18n/messages.server.ts';
 import { fetchOrThrow } from '#app/lib/api.server.ts';
 import type { Output } from '#app/lib/contract-types.ts';
 import { breadcrumbsFor, catalogueImage, metaFor } from '#app/lib/page-meta.server.ts';
-import type { ShopContext } from '#app/lib/shop-context.ts';
-import { destinationPath, hotelPath } from '#app/lib/site-paths.ts';
 import { hotelLd } from '#app/lib/structured-data.server.ts';
 
 /** GET /api/offer/hotel/{slug}/{page}/{pageSize}: `pageOf(offerSummarySchema)`. */

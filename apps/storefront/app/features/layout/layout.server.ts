@@ -1,6 +1,6 @@
 import type { contentOverviewSchema, menuSchema, Promotion } from '@shop/contracts/catalogue';
+import type { ShopContext } from '@shop/contracts/shop-context';
 import type { Output } from '#app/lib/contract-types.ts';
-import type { ShopContext } from '#app/lib/shop-context.ts';
 import type { ShopData } from '#app/lib/shop-data.ts';
 
 /**

@@ -1,9 +1,9 @@
 import type { Offer, OfferData } from '@shop/contracts/catalogue';
+import type { ShopContext } from '@shop/contracts/shop-context';
+import { destinationPath, hotelPath, offerPath } from '@shop/contracts/site-paths';
 import { translatorFor } from '#app/i18n/messages.server.ts';
 import { fetchOrThrow } from '#app/lib/api.server.ts';
 import { breadcrumbsFor, catalogueImage, metaFor } from '#app/lib/page-meta.server.ts';
-import type { ShopContext } from '#app/lib/shop-context.ts';
-import { destinationPath, hotelPath, offerPath } from '#app/lib/site-paths.ts';
 import { productLd } from '#app/lib/structured-data.server.ts';
 
 /** The offer and its long texts, facts and hotel (SPEC: texts sorted by position). */

@@ -1,9 +1,9 @@
 import type { promotionDetailSchema } from '@shop/contracts/catalogue';
+import type { ShopContext } from '@shop/contracts/shop-context';
 import { translatorFor } from '#app/i18n/messages.server.ts';
 import { notFound } from '#app/lib/api.server.ts';
 import type { Output } from '#app/lib/contract-types.ts';
 import { metaFor } from '#app/lib/page-meta.server.ts';
-import type { ShopContext } from '#app/lib/shop-context.ts';
 import { refinePromotionOffers } from './search.server.ts';
 import { parseSearchState } from './search-state.ts';
 

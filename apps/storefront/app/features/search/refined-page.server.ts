@@ -1,6 +1,6 @@
+import type { ShopContext } from '@shop/contracts/shop-context';
 import { translatorFor } from '#app/i18n/messages.server.ts';
 import { breadcrumbsFor, metaFor } from '#app/lib/page-meta.server.ts';
-import type { ShopContext } from '#app/lib/shop-context.ts';
 import { searchOffers } from './search.server.ts';
 import { parseSearchState, type SearchBase } from './search-state.ts';
 

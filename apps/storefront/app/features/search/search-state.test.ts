@@ -1,5 +1,5 @@
+import { searchParameters } from '@shop/contracts/site-paths';
 import { describe, expect, it, test } from 'vitest';
-import { searchParameters } from '#app/lib/site-paths.ts';
 import { parseSearchState, priceRange, toSearchRequest } from './search-state.ts';
 
 const parse = (query: string) => parseSearchState(new URLSearchParams(query));

@@ -38,7 +38,7 @@ const smallInt = (value: string | null, max: number): number | null => {
   return number >= 1 && number <= max ? number : null;
 };
 
-/** Reads the refinements from the query (their names are `searchParameters` in lib/site-paths.ts). */
+/** Reads the refinements from the query (their names are `searchParameters` in contracts/site-paths.ts). */
 export function parseSearchState(search: URLSearchParams): SearchState {
   const sort = search.get('sort');
   const country = search.get('country');

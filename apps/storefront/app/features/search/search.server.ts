@@ -1,8 +1,8 @@
 import type { OfferSummary, SearchFacets, SearchResponse } from '@shop/contracts/catalogue';
 import { formatPrice } from '@shop/contracts/money';
+import type { ShopContext } from '@shop/contracts/shop-context';
 import type { Translate } from '#app/i18n/translate.ts';
 import { fetchOrThrow } from '#app/lib/api.server.ts';
-import type { ShopContext } from '#app/lib/shop-context.ts';
 import {
   pageSize,
   priceBuckets,

@@ -1,9 +1,9 @@
 import type { OrderItem } from '@shop/contracts/orders';
+import { searchPath } from '@shop/contracts/site-paths';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { type Cart, changeQuantity, removeItem, useCartState } from '#app/lib/orders/cart-store.ts';
 import { useShop, useT } from '#app/lib/shop-data.ts';
-import { searchPath } from '#app/lib/site-paths.ts';
 import { OrderLine, OrderTotals } from '#app/ui/order-summary.tsx';
 import { GiftCardForm } from './gift-card-form.tsx';
 import { PromotionCodeForm } from './promotion-code-form.tsx';

@@ -9,6 +9,13 @@ type Access = { orderId: number; key: string };
 export const saveCustomer = (request: BodyOf<'PUT /api/order/customer'>) =>
   api('PUT /api/order/customer', { action: 'customer', body: request });
 
+/**
+ * POST /api/guard/number: the brand's verdict on a membership number. A background check: if it fails
+ * (offline), the order's customer call checks the number again anyway.
+ */
+export const checkMembershipNumber = (number: string) =>
+  api('POST /api/guard/number', { action: 'lookup', isSilent: true, body: { number } });
+
 /** GET /api/order/prepare: the server checks stock, prices and codes, and adjusts the order. */
 export const prepareOrder = (access: Access) =>
   api('GET /api/order/prepare/{id}/{key}', {

@@ -1,12 +1,13 @@
 import type { OrderNotification, PaymentType } from '@shop/contracts/orders';
+import { searchPath } from '@shop/contracts/site-paths';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { toEuros, trackEcommerce } from '#app/lib/analytics.ts';
 import { type Cart, ecommerceItem, openCartDrawer, useCartState } from '#app/lib/orders/cart-store.ts';
 import { useShop, useT } from '#app/lib/shop-data.ts';
-import { searchPath } from '#app/lib/site-paths.ts';
 import { CheckboxField, fieldId } from '#app/ui/form-field.tsx';
 import { OrderLine, OrderTotals } from '#app/ui/order-summary.tsx';
+import { checkMembershipNumber } from '../api/checkout-calls.ts';
 import {
   type CustomerField,
   type CustomerFormValues,
@@ -97,8 +98,7 @@ function CheckoutForm({ cart }: { cart: Cart }) {
       orderId: cart.id,
       orderKey: cart.key,
       locale,
-      t,
-      membershipPattern: brand.membershipNumber?.pattern ?? null,
+      membership: brand.membershipNumber,
     });
   };
 
@@ -135,6 +135,16 @@ function CheckoutForm({ cart }: { cart: Cart }) {
     if (!outcome.ok || !paymentType) {
       showErrors({ fieldErrors: outcome.ok ? {} : outcome.fieldErrors, formErrors: [], paymentError });
       return;
+    }
+    // SPEC §7: the brand checks the membership number (POST /api/guard/number) before the order is placed.
+    const membershipNumber = outcome.request.membershipNumber;
+    if (brand.membershipNumber && membershipNumber) {
+      const verdict = await checkMembershipNumber(membershipNumber);
+      if (verdict.ok && !verdict.data.valid) {
+        const { invalidMembershipNumber } = await loadValidation();
+        showErrors({ fieldErrors: { membershipNumber: invalidMembershipNumber(locale) }, formErrors: [] });
+        return;
+      }
     }
     setErrors(noErrors);
     const placed = await placeOrder(outcome.request, paymentType);

@@ -129,8 +129,12 @@ export function CustomerFields({ values, errors, onChange }: Props) {
       {brand.membershipNumber
         ? text('membershipNumber', label('membershipNumber'), {
             autoComplete: 'off',
-            isRequired: false,
-            hint: t('checkout.hint.membershipNumber'),
+            isRequired: !brand.membershipNumber.optional,
+            hint: t(
+              brand.membershipNumber.optional
+                ? 'checkout.hint.membershipNumber'
+                : 'checkout.hint.membershipNumberRequired',
+            ),
           })
         : null}
     </div>

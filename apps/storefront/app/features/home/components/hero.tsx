@@ -1,7 +1,7 @@
+import type { BrandConfig } from '@shop/contracts/brand-config';
+import { heroImagePath, heroSizes } from '@shop/contracts/site-paths';
 import { Form } from 'react-router';
-import type { BrandConfig } from '#app/lib/shop-context.ts';
 import { useShop, useT } from '#app/lib/shop-data.ts';
-import { heroImagePath, heroSizes } from '#app/lib/site-paths.ts';
 import { SearchIcon } from '#app/ui/icons.tsx';
 
 /**

@@ -1,6 +1,6 @@
+import { hotelPath } from '@shop/contracts/site-paths';
 import { Link } from 'react-router';
 import { useT } from '#app/lib/shop-data.ts';
-import { hotelPath } from '#app/lib/site-paths.ts';
 import type { MapHotel } from '../hotel-map.server.ts';
 
 type CountryGroup = { iso: string; name: string; hotels: MapHotel[] };

@@ -1,7 +1,7 @@
+import { hotelPath } from '@shop/contracts/site-paths';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { useT } from '#app/lib/shop-data.ts';
-import { hotelPath } from '#app/lib/site-paths.ts';
 import type { MapHotel } from '../hotel-map.server.ts';
 import { type MapLayout, tileSize } from '../map-layout.ts';
 

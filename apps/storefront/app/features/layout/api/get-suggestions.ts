@@ -1,8 +1,8 @@
 import type { suggestionSchema } from '@shop/contracts/catalogue';
+import { toSlug } from '@shop/contracts/slug';
 import { useEffect, useState } from 'react';
 import { api } from '#app/lib/api-client.ts';
 import type { Output } from '#app/lib/contract-types.ts';
-import { toSlug } from '#app/lib/slug.ts';
 
 export type Suggestion = Output<typeof suggestionSchema>;
 

@@ -1,4 +1,6 @@
 import { Link } from 'react-router';
+import { CookieSettingsButton } from '#app/features/consent/components/cookie-banner.tsx';
+import { NewsletterSignup } from '#app/features/newsletter/components/newsletter-signup.tsx';
 import { useShop, useT } from '#app/lib/shop-data.ts';
 
 export function SiteFooter() {
@@ -14,8 +16,14 @@ export function SiteFooter() {
                 <Link to={`/${page.slug}`}>{page.title}</Link>
               </li>
             ))}
+            {brand.hasCookieConsent ? (
+              <li>
+                <CookieSettingsButton />
+              </li>
+            ) : null}
           </ul>
         </nav>
+        <NewsletterSignup />
         <div className="footer-contact">
           <p className="footer-heading">{t('layout.support')}</p>
           <p>

@@ -1,9 +1,9 @@
+import { toSlug } from '@shop/contracts/slug';
 import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { openCartDrawer, useCartCount } from '#app/lib/orders/cart-store.ts';
 import { openLogin, useSignedInUser } from '#app/lib/session-store.ts';
 import { useShop, useT } from '#app/lib/shop-data.ts';
-import { toSlug } from '#app/lib/slug.ts';
 import { CartIcon, MailIcon, MenuIcon, PhoneIcon, SearchIcon, TagIcon, UserIcon } from '#app/ui/icons.tsx';
 import { LanguageSelector } from './language-selector.tsx';
 import { NavDropdown } from './nav-dropdown.tsx';

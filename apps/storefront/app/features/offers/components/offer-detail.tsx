@@ -1,10 +1,11 @@
 import type { Offer, OfferData } from '@shop/contracts/catalogue';
+import { hotelPath } from '@shop/contracts/site-paths';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { ReminderForm } from '#app/features/reminders/components/reminder-form.tsx';
 import { toEuros, trackEcommerce } from '#app/lib/analytics.ts';
 import type { Crumb } from '#app/lib/meta.ts';
 import { useT } from '#app/lib/shop-data.ts';
-import { hotelPath } from '#app/lib/site-paths.ts';
 import { Breadcrumbs } from '#app/ui/breadcrumbs.tsx';
 import { CheckIcon } from '#app/ui/icons.tsx';
 import { srcSetFor } from '#app/ui/image.ts';
@@ -94,21 +95,11 @@ export function OfferDetail({ offer, details, breadcrumbs }: OfferDetailProps) {
             selection={{ selectedId: variantId, onSelect: setVariantId }}
           />
           {offer.isSoldOut ? (
-            <div className="sold-out-box" role="status">
-              <p>
+            <div className="sold-out-box">
+              <p role="status">
                 <strong>{t('offer.soldOutText')}</strong>
               </p>
-              <button
-                type="button"
-                className="button secondary"
-                aria-disabled="true"
-                aria-describedby="coming-soon"
-              >
-                {t('offer.notifyMe')}
-              </button>
-              <p id="coming-soon" className="muted small">
-                {t('offer.comingSoon')}
-              </p>
+              <ReminderForm key={offer.id} offerId={offer.id} />
             </div>
           ) : (
             <AddToCartButton variantId={variantId} />

@@ -1,13 +1,12 @@
 import type { Order, PaymentInfo } from '@shop/contracts/orders';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { usePurchaseTracking } from '#app/features/consent/conversion.ts';
 import type { MessageKey } from '#app/i18n/de.ts';
-import { isAnalyticsAllowed, toEuros, trackEcommerce } from '#app/lib/analytics.ts';
-import { readStored, writeStored } from '#app/lib/browser-storage.ts';
-import { ecommerceItem, forgetCart, storedCartAccess } from '#app/lib/orders/cart-store.ts';
+import { forgetCart, storedCartAccess } from '#app/lib/orders/cart-store.ts';
 import { useShop, useT } from '#app/lib/shop-data.ts';
 import { OrderLine, OrderTotals } from '#app/ui/order-summary.tsx';
-import { getOrderDetails, type OrderDetails, type OrderMeta } from '../api/get-order-details.ts';
+import { getOrderDetails, type OrderDetails } from '../api/get-order-details.ts';
 import type { OrderAccess } from '../api/voucher-calls.ts';
 import { hasVoucherSection, VoucherSection } from './voucher-section.tsx';
 
@@ -111,11 +110,11 @@ function OrderView({
   onOrder: (order: Order) => void;
 }) {
   const t = useT();
-  const { locale, origin } = useShop();
+  const { locale, origin, brand } = useShop();
   const { order, payment, meta } = details;
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => headingRef.current?.focus(), []);
-  usePurchaseEvent(order, meta);
+  usePurchaseTracking(brand, order, meta?.affiliate ?? null);
   const viewPath = `/view/${order.id}/${encodeURIComponent(order.token)}`;
   const dateFormat = new Intl.DateTimeFormat(locale, { dateStyle: 'long' });
   return (
@@ -234,32 +233,4 @@ function WireTransferDetails({
       </dl>
     </section>
   );
-}
-
-/** Orders whose purchase was reported from this browser: a reload of the page reports nothing again. */
-const trackedKey = 'purchasesTracked';
-
-/** SPEC §1 "purchase": once per closed order, with the affiliate summary for the partner tags. */
-function usePurchaseEvent(order: Order, meta: OrderMeta | null) {
-  useEffect(() => {
-    if ((order.status !== 'paid' && order.status !== 'awaiting-payment') || !isAnalyticsAllowed()) return;
-    let tracked: number[] = [];
-    try {
-      tracked = JSON.parse(readStored(trackedKey) ?? '[]') as number[];
-    } catch {
-      tracked = [];
-    }
-    if (tracked.includes(order.id)) return;
-    trackEcommerce(
-      'purchase',
-      {
-        transaction_id: String(order.id),
-        value: toEuros(order.summary.subtotal.total - order.summary.discountTotal.total),
-        ...(order.reduction ? { coupon: order.reduction.code } : {}),
-        items: order.items.map((item) => ecommerceItem(item)),
-      },
-      meta ? { affiliate: meta.affiliate } : {},
-    );
-    writeStored(trackedKey, JSON.stringify([...tracked, order.id].slice(-20)));
-  }, [order, meta]);
 }

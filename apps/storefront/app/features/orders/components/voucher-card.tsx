@@ -1,6 +1,7 @@
 import type { Order } from '@shop/contracts/orders';
 import type { Voucher } from '@shop/contracts/vouchers';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { InsurancePanel } from '#app/features/insurance/components/insurance-panel.tsx';
 import { useShop, useT } from '#app/lib/shop-data.ts';
 import { getVoucher, type OrderAccess, voucherPdfPath } from '../api/voucher-calls.ts';
 import { voucherLayoutLabels } from '../voucher-form.ts';
@@ -133,6 +134,7 @@ export function VoucherCard({
                 </span>
               </a>
             </div>
+            <InsurancePanel access={access} voucherId={summary.id} />
           </>
         ) : null}
         <div className="visually-hidden" aria-live="polite">

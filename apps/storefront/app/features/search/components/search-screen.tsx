@@ -1,3 +1,4 @@
+import { WishForm } from '#app/features/wishes/components/wish-form.tsx';
 import { useT } from '#app/lib/shop-data.ts';
 import { OfferGrid } from '#app/ui/offer-card.tsx';
 import { Pagination } from '#app/ui/pagination.tsx';
@@ -37,12 +38,16 @@ export function SearchScreen({
         )}
       </div>
       {view.items.length === 0 ? (
-        <div className="no-offers" role="status">
-          <p>
-            <strong>{t('search.none')}</strong>
-          </p>
-          <p>{t('search.noneHint')}</p>
-        </div>
+        <>
+          <div className="no-offers" role="status">
+            <p>
+              <strong>{t('search.none')}</strong>
+            </p>
+            <p>{t('search.noneHint')}</p>
+          </div>
+          {/* Nothing found: the visitor can tell us what they were looking for (SPEC §1 wish form). */}
+          <WishForm headingLevel={headingLevel === 1 ? 2 : 3} />
+        </>
       ) : (
         <OfferGrid offers={view.items} priorityCount={headingLevel === 1 ? 2 : 0} listName="search results" />
       )}

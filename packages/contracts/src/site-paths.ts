@@ -1,9 +1,9 @@
-import type { Locale } from '@shop/contracts/locale';
+import type { Locale } from './locale.ts';
 import { toSlug } from './slug.ts';
 
 /*
  * The storefront's public addresses, in one place: pages link with them, canonical URLs use them, and
- * the server's sitemap (apps/server/src/modules/seo) imports this file so both always agree.
+ * the server (sitemap, page cache, media) imports this file so both always agree.
  */
 
 export const offerPath = (hotelSlug: string, offerSlug: string) => `/urlaub/${hotelSlug}/${offerSlug}`;
@@ -56,8 +56,8 @@ export const pageQueryParameters: readonly string[] = [...searchParameters, 'lan
 
 /**
  * Checkout and order pages read what payment providers append to the address (PayPal's token,
- * Amazon Pay's session), the password reset its link's e-mail and token, the account its page; none is
- * ever cached: they are rendered from the address as it came.
+ * Amazon Pay's session), the password reset its link's e-mail and token, the newsletter pages their
+ * link's token, the account its page; none is ever cached: they are rendered from the address as it came.
  */
 export const isPrivatePagePath = (pathname: string) =>
-  /^\/(checkout|complete|view|account|password-forgotten)(\/|$)/.test(pathname);
+  /^\/(checkout|complete|view|account|password-forgotten|newsletter)(\/|$)/.test(pathname);

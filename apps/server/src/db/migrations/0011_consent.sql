@@ -1,2 +1,0 @@
--- placeholder: replaced by the module's own tables
-SELECT 1;
