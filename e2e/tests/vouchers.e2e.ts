@@ -62,7 +62,7 @@ journey('vouchers: guest data, printing and the invoice on the order page', (sho
     await firstName.fill('Jürgen');
     await card.getByRole('textbox', { name: 'Nachname' }).fill('Groß');
     await card.getByRole('textbox', { name: 'Persönliche Nachricht' }).fill('Schöne Tage am See!');
-    await expectText(card.locator('.field-hint').last(), '19 von 500 Zeichen');
+    await expectText(card.getByText(/ von 500 Zeichen$/), '19 von 500 Zeichen');
     await card.getByRole('radio', { name: 'Als Geschenk' }).check();
     await card.getByRole('button', { name: 'Gästedaten speichern' }).click();
     await expectText(
