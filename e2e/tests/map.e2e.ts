@@ -21,7 +21,8 @@ journey('map: all hotels on the map and as a list', (shop) => {
     expect(await listed.count()).toBe(hotelCount);
     expect(await list.getByRole('heading', { level: 3 }).count()).toBeGreaterThan(3);
 
-    // The map: tiles come from the internet (blocked here), the markers are ours and still show.
+    // The map: tiles come through our origin from the tile server (out of reach here); the markers are
+    // ours and still show.
     const map = page.getByRole('region', { name: 'Karte der Hotels' });
     const markers = map.locator('.map-marker');
     expect(await markers.count()).toBeGreaterThan(0);

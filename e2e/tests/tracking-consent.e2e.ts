@@ -160,13 +160,17 @@ journey(
       expect(withoutConsent.length).toBeGreaterThanOrEqual(1);
     });
 
-    test('before an answer nothing goes to a third party: home, search, offer and checkout', async () => {
+    test('before an answer nothing goes to a third party: home, search, hotel map, offer and checkout', async () => {
       // The brand with the most tags: the one with the most to leak.
       const brand = [...withTags].sort((a, b) => expectedScripts(b).length - expectedScripts(a).length)[0]!;
       const { page, seen } = await openIntercepted(shop, '/', { brand: brand.short });
       await page.getByRole('region', { name: 'Cookies' }).waitFor();
       await settle(page);
       await shop.goto(page, '/urlaub-finden');
+      await settle(page);
+      // The map's tiles come through the shop's own origin, not from the tile server.
+      await shop.goto(page, '/urlaub/karte');
+      await page.locator('.map-marker').first().waitFor();
       await settle(page);
       await shop.goto(page, await brandOfferPath(page, 1));
       await settle(page);

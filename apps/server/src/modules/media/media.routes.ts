@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '#src/db/client.ts';
+import { HttpProblem } from '#src/http/problem.ts';
 import { imageWidths } from '#src/modules/catalogue/images.ts';
 import { createCatalogueSeeds } from './catalogue-seeds.ts';
 import { createDiskCache } from './disk-cache.ts';
@@ -29,6 +30,16 @@ const heroBoxSchema = z.object({
   crop: z.boolean(),
 });
 
+/** Tile coordinates as map pages ask for them: `/media/map/<z>/<x>/<y>.png`. */
+const tileParams = z.object({
+  z: z.coerce.number().int().min(0).max(19),
+  x: z.coerce.number().int().min(0),
+  file: z.string().regex(/^\d{1,7}\.png$/),
+});
+
+/** OpenStreetMap's tiles, which the hotel map shows unless the brand names its own tile server. */
+export const openStreetMapTiles = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+
 const immutable = 'public, max-age=31536000, immutable';
 /** Hero URLs stay the same when a brand changes its config, so browsers ask again after a day. */
 const oneDay = 'public, max-age=86400';
@@ -42,6 +53,8 @@ export type MediaOptions = {
   maxBytes: number;
   /** How long a seed the catalogue did not name stays refused before the catalogue version is read again. */
   recheckMs?: number;
+  /** How map tiles are fetched from the tile server (tests stand in for the tile server here). */
+  fetchTile?: (url: string, init: RequestInit) => Promise<Response>;
 };
 
 /**
@@ -59,6 +72,7 @@ export function registerMediaRoutes(server: FastifyInstance, options: MediaOptio
   });
   server.addHook('onClose', async () => cache.close());
   const catalogueSeeds = createCatalogueSeeds(options.db, { recheckMs: options.recheckMs ?? 5_000 });
+  registerMapTiles(server, cache, options.fetchTile ?? fetch);
 
   app.get('/media/:seed/:file', { schema: { hide: true, params } }, async (request, reply) => {
     const { seed, file } = request.params;
@@ -93,6 +107,53 @@ export function registerMediaRoutes(server: FastifyInstance, options: MediaOptio
       const image =
         (await cache.read(name)) ?? (await cache.renderOnce(name, () => renderHeroImage(seed, box.data)));
       return reply.type('image/webp').header('cache-control', oneDay).send(image);
+    },
+  );
+}
+
+/**
+ * Map tiles through our own origin: a visitor's browser never asks the tile server (SPEC §4: no request
+ * to a third party without consent), which sees only this server, named by its User-Agent as
+ * OpenStreetMap's tile policy asks. Tiles are kept in the media folder (bounded, least recently used
+ * out), so each is fetched once, not once per visitor.
+ */
+function registerMapTiles(
+  server: FastifyInstance,
+  cache: ReturnType<typeof createDiskCache>,
+  fetchTile: NonNullable<MediaOptions['fetchTile']>,
+): void {
+  const app = server.withTypeProvider<ZodTypeProvider>();
+  app.get(
+    '/media/map/:z/:x/:file',
+    { schema: { hide: true, params: tileParams } },
+    async (request, reply) => {
+      const { z: zoom, x } = request.params;
+      const y = Number.parseInt(request.params.file, 10);
+      if (x >= 2 ** zoom || y >= 2 ** zoom) return reply.callNotFound();
+      const config = server.hasDecorator('brandConfig')
+        ? await server.brandConfig(request.brand.short).catch(() => null)
+        : null;
+      const template = config?.mapTileUrl || openStreetMapTiles;
+      const url = template.replace('{z}', String(zoom)).replace('{x}', String(x)).replace('{y}', String(y));
+      const source = createHash('sha256').update(template).digest('hex').slice(0, 16);
+      const name = `map/${source}/${zoom}/${x}/${y}.png`;
+      const tile =
+        (await cache.read(name)) ??
+        (await cache
+          .renderOnce(name, async () => {
+            const response = await fetchTile(url, {
+              headers: { 'user-agent': `voucher-shop tile cache (${request.brand.origin})` },
+              signal: AbortSignal.timeout(5_000),
+            });
+            if (!response.ok) throw new Error(`tile server answered ${response.status}`);
+            return Buffer.from(await response.arrayBuffer());
+          })
+          .catch((error: unknown) => {
+            request.log.warn({ err: error }, 'map tile: tile server unavailable');
+            return null;
+          }));
+      if (!tile) throw new HttpProblem(503, 'service-unavailable', 'the map tiles are unavailable');
+      return reply.type('image/png').header('cache-control', oneDay).send(tile);
     },
   );
 }

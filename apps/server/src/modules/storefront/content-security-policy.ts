@@ -1,10 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { BrandConfig } from '@shop/contracts/brand-config';
 import { configuredTags, type TrackingConfig, type TrackingTag } from '@shop/contracts/tracking-tags';
 import { baseDirectives } from '#src/http/security-headers.ts';
-
-/** OpenStreetMap's tiles, which the hotel map shows unless the brand names its own tile server. */
-const defaultTileOrigin = 'https://tile.openstreetmap.org';
 
 /** A fresh nonce for one render: 128 random bits. */
 export function newNonce(): string {
@@ -65,12 +61,12 @@ const tagSources = {
 } satisfies Record<TrackingTag, TagSources>;
 
 /**
- * Hosts a brand's pages may load from besides our own: the map tiles it shows and the hosts of its
- * configured tags. One allow-list per brand, read from its configuration.
+ * Hosts a brand's pages may load from besides our own: the hosts of its configured tags. One allow-list
+ * per brand, read from its configuration. Map tiles come through our own origin (media routes).
  */
-export function brandSources(brand: Pick<BrandConfig, 'mapTileUrl'> & TrackingConfig): TagSources {
+export function brandSources(brand: TrackingConfig): TagSources {
   const sources: TagSources = {
-    img: [originOf(brand.mapTileUrl) ?? defaultTileOrigin],
+    img: [],
     script: [],
     connect: [],
     frame: [],
@@ -88,13 +84,10 @@ export function brandSources(brand: Pick<BrandConfig, 'mapTileUrl'> & TrackingCo
 /**
  * The policy of a rendered page: scripts and the inline stylesheet only with this render's nonce (React
  * Router's inline scripts, the start script and what it adds carry it), everything else from this
- * origin or the brand's allow-list (its map tiles and configured tags). Style attributes stay allowed: React sets the brand colours and
+ * origin or the brand's allow-list (its configured tags). Style attributes stay allowed: React sets the brand colours and
  * positions through them, and a style cannot run code.
  */
-export function pageContentSecurityPolicy(
-  nonce: string,
-  brand: Pick<BrandConfig, 'mapTileUrl'> & TrackingConfig,
-): string {
+export function pageContentSecurityPolicy(nonce: string, brand: TrackingConfig): string {
   const extra = brandSources(brand);
   const directives: Record<string, string[]> = {
     ...baseDirectives,
@@ -111,14 +104,4 @@ export function pageContentSecurityPolicy(
   return Object.entries(directives)
     .map(([name, sources]) => `${name} ${sources.join(' ')}`)
     .join('; ');
-}
-
-function originOf(url: string | null | undefined): string | null {
-  if (!url) return null;
-  try {
-    // A tile template's placeholders ({z}/{x}/{y}) sit in the path, so the origin parses.
-    return new URL(url.replace(/[{}]/g, '')).origin;
-  } catch {
-    return null;
-  }
 }
