@@ -1,8 +1,9 @@
 import { Link, Text } from '@react-email/components';
-import { render, toPlainText } from '@react-email/render';
+import { render } from '@react-email/render';
 import type { Locale } from '@shop/contracts/locale';
 import type { CSSProperties, ReactNode } from 'react';
 import { type AccountMailTexts, accountMailTexts } from './account-mail-texts.ts';
+import { mailPlainText } from './mail-format.ts';
 import { MailLayout } from './mail-layout.tsx';
 import type { MailBrand, RenderedMail } from './mail-message.ts';
 import { ActionButton } from './mail-sections.tsx';
@@ -13,18 +14,6 @@ export type AccountMailMessage =
   /** Someone registered with an address that already has an account; the owner learns of it here. */
   | { kind: 'account-exists'; customerName: string; loginUrl: string; resetUrl: string }
   | { kind: 'password-reset'; customerName: string; resetUrl: string; validMinutes: number };
-
-// A copy of render-mail.ts's options, which that module does not export: both kinds of mail should
-// turn into the same plain text.
-const plainTextOptions = {
-  selectors: [
-    // html-to-text shouts headings in capitals by default; a mail reads calmer as written.
-    { selector: 'h1', options: { uppercase: false } },
-    { selector: 'h2', options: { uppercase: false } },
-    // The number is the link's text already; "tel:+49…" after it is noise.
-    { selector: 'a[href^="tel:"]', format: 'anchor', options: { ignoreHref: true } },
-  ],
-};
 
 /**
  * Renders one account mail: subject, HTML and a plain-text part with the same links.
@@ -42,7 +31,7 @@ export async function renderAccountMail(
   const html = await render(
     <AccountMail message={message} brand={brand} locale={locale} subject={subject} />,
   );
-  const text = toPlainText(html, plainTextOptions);
+  const text = mailPlainText(html);
   return { subject, html, text };
 }
 

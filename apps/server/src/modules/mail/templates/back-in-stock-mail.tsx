@@ -1,7 +1,8 @@
 import { Text } from '@react-email/components';
-import { render, toPlainText } from '@react-email/render';
+import { render } from '@react-email/render';
 import type { Locale } from '@shop/contracts/locale';
 import { backInStockMailTexts } from './back-in-stock-mail-texts.ts';
+import { mailPlainText } from './mail-format.ts';
 import { MailLayout } from './mail-layout.tsx';
 import type { MailBrand, RenderedMail } from './mail-message.ts';
 import { ActionButton } from './mail-sections.tsx';
@@ -12,15 +13,6 @@ export type BackInStockMessage = {
   offerTitle: string;
   /** Absolute link to the offer page on the brand's host, in the mail's language. */
   offerUrl: string;
-};
-
-// As in account-mails.tsx: headings as written, phone links without their tel: target.
-const plainTextOptions = {
-  selectors: [
-    { selector: 'h1', options: { uppercase: false } },
-    { selector: 'h2', options: { uppercase: false } },
-    { selector: 'a[href^="tel:"]', format: 'anchor', options: { ignoreHref: true } },
-  ],
 };
 
 /**
@@ -60,5 +52,5 @@ export async function renderBackInStockMail(
       <Text style={styles.detail}>{texts.why(brand.name)}</Text>
     </MailLayout>,
   );
-  return { subject, html, text: toPlainText(html, plainTextOptions) };
+  return { subject, html, text: mailPlainText(html) };
 }

@@ -1,8 +1,8 @@
 import { Heading, Link, Text } from '@react-email/components';
-import { render, toPlainText } from '@react-email/render';
+import { render } from '@react-email/render';
 import type { Locale } from '@shop/contracts/locale';
 import { insurancePolicyMailTexts } from './insurance-policy-mail-texts.ts';
-import { formatMailPrice } from './mail-format.ts';
+import { formatMailPrice, mailPlainText } from './mail-format.ts';
 import { MailLayout } from './mail-layout.tsx';
 import type { MailBrand, RenderedMail } from './mail-message.ts';
 import { ActionButton } from './mail-sections.tsx';
@@ -21,15 +21,6 @@ export type InsurancePolicyMessage = {
   /** Absolute links: the policy PDF (with the order key) and the order page. */
   pdfUrl: string;
   orderUrl: string;
-};
-
-// As in account-mails.tsx: headings as written, phone links without their tel: target.
-const plainTextOptions = {
-  selectors: [
-    { selector: 'h1', options: { uppercase: false } },
-    { selector: 'h2', options: { uppercase: false } },
-    { selector: 'a[href^="tel:"]', format: 'anchor', options: { ignoreHref: true } },
-  ],
 };
 
 /** The confirmation of a travel insurance policy (the PDF goes with it as an attachment). */
@@ -89,5 +80,5 @@ export async function renderInsurancePolicyMail(
       <ActionButton brand={brand} href={message.orderUrl} label={texts.orderButton} />
     </MailLayout>,
   );
-  return { subject, html, text: toPlainText(html, plainTextOptions) };
+  return { subject, html, text: mailPlainText(html) };
 }

@@ -1,3 +1,4 @@
+import { toPlainText } from '@react-email/render';
 import type { Locale } from '@shop/contracts/locale';
 import { formatPrice } from '@shop/contracts/money';
 
@@ -28,4 +29,22 @@ export function formatIban(iban: string): string {
     .replace(/\s+/g, '')
     .toUpperCase()
     .replace(/(.{4})(?=.)/g, '$1 ');
+}
+
+const plainTextOptions = {
+  selectors: [
+    // html-to-text shouts headings in capitals by default; a mail reads calmer as written.
+    { selector: 'h1', options: { uppercase: false } },
+    { selector: 'h2', options: { uppercase: false } },
+    // The number is the link's text already; "tel:+49…" after it is noise.
+    { selector: 'a[href^="tel:"]', format: 'anchor', options: { ignoreHref: true } },
+  ],
+};
+
+/**
+ * The plain-text part of a mail from its rendered HTML (a second render with plainText would give the
+ * same, at the cost of that render): every mail turns into text the same way.
+ */
+export function mailPlainText(html: string): string {
+  return toPlainText(html, plainTextOptions);
 }

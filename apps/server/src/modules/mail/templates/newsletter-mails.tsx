@@ -1,6 +1,7 @@
 import { Link, Text } from '@react-email/components';
-import { render, toPlainText } from '@react-email/render';
+import { render } from '@react-email/render';
 import type { Locale } from '@shop/contracts/locale';
+import { mailPlainText } from './mail-format.ts';
 import { MailLayout } from './mail-layout.tsx';
 import type { MailBrand, RenderedMail } from './mail-message.ts';
 import { ActionButton } from './mail-sections.tsx';
@@ -14,15 +15,6 @@ export type NewsletterConfirmMessage = {
   /** The storefront page that withdraws the request, for people; the one-click address is a header. */
   unsubscribeUrl: string;
   validDays: number;
-};
-
-// As in account-mails.tsx: headings as written, phone links without their tel: target.
-const plainTextOptions = {
-  selectors: [
-    { selector: 'h1', options: { uppercase: false } },
-    { selector: 'h2', options: { uppercase: false } },
-    { selector: 'a[href^="tel:"]', format: 'anchor', options: { ignoreHref: true } },
-  ],
 };
 
 /**
@@ -76,5 +68,5 @@ export async function renderNewsletterMail(
       </Text>
     </MailLayout>,
   );
-  return { subject, html, text: toPlainText(html, plainTextOptions) };
+  return { subject, html, text: mailPlainText(html) };
 }

@@ -1,6 +1,7 @@
-import { render, toPlainText } from '@react-email/render';
+import { render } from '@react-email/render';
 import type { Locale } from '@shop/contracts/locale';
 import { createElement, type ReactElement } from 'react';
+import { mailPlainText } from './mail-format.ts';
 import type { MailBrand, MailMessage, RenderedMail } from './mail-message.ts';
 import { mailTexts } from './mail-texts.ts';
 import { OrderReceivedMail } from './order-received-mail.tsx';
@@ -9,16 +10,6 @@ import { TransferExpiredMail } from './transfer-expired-mail.tsx';
 import { TransferReminderMail } from './transfer-reminder-mail.tsx';
 
 export type { MailBrand, MailMessage, MailOrder, RenderedMail, WireTransferDetails } from './mail-message.ts';
-
-const plainTextOptions = {
-  selectors: [
-    // html-to-text shouts headings in capitals by default; a mail reads calmer as written.
-    { selector: 'h1', options: { uppercase: false } },
-    { selector: 'h2', options: { uppercase: false } },
-    // The number is the link's text already; "tel:+49…" after it is noise.
-    { selector: 'a[href^="tel:"]', format: 'anchor', options: { ignoreHref: true } },
-  ],
-};
 
 /**
  * Renders one transactional mail: subject, HTML and a plain-text part with the same links and bank details.
@@ -32,7 +23,7 @@ export async function renderMail(
   const subject = mailTexts[locale].subject[message.kind]({ brand: brand.name, orderId: message.order.id });
   const html = await render(mailDocument({ message, brand, locale, subject }));
   // Converting the HTML already rendered gives the text a second render with plainText would, without that render.
-  const text = toPlainText(html, plainTextOptions);
+  const text = mailPlainText(html);
   return { subject, html, text };
 }
 
