@@ -31,9 +31,12 @@ beforeAll(async () => {
   app = Fastify();
   app.setValidatorCompiler(validatorCompiler);
   app.decorateRequest('locale', 'de');
-  app.decorateRequest('brand', {
-    getter: () => ({ id: 1, short: 'demo', origin: 'https://demo.example' }),
-  } as never);
+  // What the storefront module decorates: brand configs by short (demo: OpenStreetMap; own: its tile server).
+  app.decorate('brandConfig', async (short: string) => {
+    if (short === 'demo') return { mapTileUrl: null } as never;
+    if (short === 'own') return { mapTileUrl: 'https://tiles.example/base/{z}/{x}/{y}.png' } as never;
+    throw new Error(`no brand ${short}`);
+  });
   registerErrorHandling(app);
   registerMediaRoutes(app, {
     mediaDir,
@@ -52,38 +55,42 @@ afterAll(async () => {
 describe('map tiles through our own origin', () => {
   it('fetches a tile once from the tile server, naming the shop, then serves it from the media folder', async () => {
     tileServer.asked.length = 0;
-    const first = await app.inject({ method: 'GET', url: '/media/map/5/16/10.png' });
+    const first = await app.inject({ method: 'GET', url: '/media/map/demo/5/16/10.png' });
     expect(first.statusCode).toBe(200);
     expect(first.headers['content-type']).toBe('image/png');
     expect(first.rawPayload.subarray(4).toString()).toBe('https://tile.openstreetmap.org/5/16/10.png');
     expect(tileServer.asked).toEqual([
       {
         url: 'https://tile.openstreetmap.org/5/16/10.png',
-        userAgent: 'voucher-shop tile cache (https://demo.example)',
+        userAgent: 'voucher-shop tile cache (white-label holiday voucher shop)',
       },
     ]);
-    const again = await app.inject({ method: 'GET', url: '/media/map/5/16/10.png' });
+    const again = await app.inject({ method: 'GET', url: '/media/map/demo/5/16/10.png' });
     expect(again.rawPayload).toEqual(first.rawPayload);
     expect(tileServer.asked).toHaveLength(1);
+    // A brand with a tile server of its own gets its tiles from there, kept apart from the others.
+    const own = await app.inject({ method: 'GET', url: '/media/map/own/5/16/10.png' });
+    expect(own.rawPayload.subarray(4).toString()).toBe('https://tiles.example/base/5/16/10.png');
   });
 
   it('refuses tiles that do not exist without asking the tile server', async () => {
     tileServer.asked.length = 0;
-    expect((await app.inject({ method: 'GET', url: '/media/map/2/4/0.png' })).statusCode).toBe(404);
-    expect((await app.inject({ method: 'GET', url: '/media/map/25/0/0.png' })).statusCode).toBe(400);
+    expect((await app.inject({ method: 'GET', url: '/media/map/demo/2/4/0.png' })).statusCode).toBe(404);
+    expect((await app.inject({ method: 'GET', url: '/media/map/demo/25/0/0.png' })).statusCode).toBe(400);
     expect(
-      (await app.inject({ method: 'GET', url: '/media/map/5/1/../x.png' })).statusCode,
+      (await app.inject({ method: 'GET', url: '/media/map/demo/5/1/../x.png' })).statusCode,
     ).toBeGreaterThanOrEqual(400);
+    expect((await app.inject({ method: 'GET', url: '/media/map/nobody/1/0/0.png' })).statusCode).toBe(404);
     expect(tileServer.asked).toEqual([]);
   });
 
   it('a tile server that fails is a 503 problem, and the tile is asked for again next time', async () => {
     tileServer.isDown = true;
-    const down = await app.inject({ method: 'GET', url: '/media/map/6/33/21.png' });
+    const down = await app.inject({ method: 'GET', url: '/media/map/demo/6/33/21.png' });
     expect(down.statusCode).toBe(503);
     expect(down.headers['content-type']).toMatch(/application\/problem\+json/);
     tileServer.isDown = false;
-    const back = await app.inject({ method: 'GET', url: '/media/map/6/33/21.png' });
+    const back = await app.inject({ method: 'GET', url: '/media/map/demo/6/33/21.png' });
     expect(back.statusCode).toBe(200);
   });
 });

@@ -30,8 +30,9 @@ const heroBoxSchema = z.object({
   crop: z.boolean(),
 });
 
-/** Tile coordinates as map pages ask for them: `/media/map/<z>/<x>/<y>.png`. */
+/** Tile coordinates as map pages ask for them: `/media/map/<brand>/<z>/<x>/<y>.png`. */
 const tileParams = z.object({
+  short: z.string().regex(/^[a-z0-9-]{1,40}$/),
   z: z.coerce.number().int().min(0).max(19),
   x: z.coerce.number().int().min(0),
   file: z.string().regex(/^\d{1,7}\.png$/),
@@ -124,16 +125,18 @@ function registerMapTiles(
 ): void {
   const app = server.withTypeProvider<ZodTypeProvider>();
   app.get(
-    '/media/map/:z/:x/:file',
+    '/media/map/:short/:z/:x/:file',
     { schema: { hide: true, params: tileParams } },
     async (request, reply) => {
-      const { z: zoom, x } = request.params;
+      const { short, z: zoom, x } = request.params;
       const y = Number.parseInt(request.params.file, 10);
       if (x >= 2 ** zoom || y >= 2 ** zoom) return reply.callNotFound();
+      // Media requests carry no resolved brand (request-context skips them): the path names it.
       const config = server.hasDecorator('brandConfig')
-        ? await server.brandConfig(request.brand.short).catch(() => null)
+        ? await server.brandConfig(short).catch(() => null)
         : null;
-      const template = config?.mapTileUrl || openStreetMapTiles;
+      if (!config) return reply.callNotFound();
+      const template = config.mapTileUrl || openStreetMapTiles;
       const url = template.replace('{z}', String(zoom)).replace('{x}', String(x)).replace('{y}', String(y));
       const source = createHash('sha256').update(template).digest('hex').slice(0, 16);
       const name = `map/${source}/${zoom}/${x}/${y}.png`;
@@ -142,7 +145,7 @@ function registerMapTiles(
         (await cache
           .renderOnce(name, async () => {
             const response = await fetchTile(url, {
-              headers: { 'user-agent': `voucher-shop tile cache (${request.brand.origin})` },
+              headers: { 'user-agent': 'voucher-shop tile cache (white-label holiday voucher shop)' },
               signal: AbortSignal.timeout(5_000),
             });
             if (!response.ok) throw new Error(`tile server answered ${response.status}`);

@@ -21,7 +21,7 @@ export type MapHotel = {
  * Tiles come through the shop's own origin (the server's media routes fetch them from the brand's tile
  * server or OpenStreetMap's): a visitor's browser asks no third party for them.
  */
-export const mapTilePath = '/media/map/{z}/{x}/{y}.png';
+export const mapTilePath = (brandShort: string) => `/media/map/${brandShort}/{z}/{x}/{y}.png`;
 
 /**
  * `/api/hotel/close-to` answers at most 200 hotels within 1000 km of a point: these circles together
@@ -71,7 +71,7 @@ export async function loadHotelMap(shop: ShopContext) {
     } satisfies MapHotel,
   }));
   const layout = layoutMap(entries, (entry) => entry.hotel.location, {
-    tileUrl: mapTilePath,
+    tileUrl: mapTilePath(shop.brand.short),
     // The page container's width; the height keeps Europe at a zoom where towns stand apart.
     maxWidth: 1184,
     minWidth: 1184,
