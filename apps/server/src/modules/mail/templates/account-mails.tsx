@@ -4,7 +4,7 @@ import type { Locale } from '@shop/contracts/locale';
 import type { CSSProperties, ReactNode } from 'react';
 import { type AccountMailTexts, accountMailTexts } from './account-mail-texts.ts';
 import { mailPlainText } from './mail-format.ts';
-import { MailLayout } from './mail-layout.tsx';
+import { frameOf, MailLayout } from './mail-layout.tsx';
 import type { MailBrand, RenderedMail } from './mail-message.ts';
 import { ActionButton } from './mail-sections.tsx';
 import * as styles from './mail-styles.ts';
@@ -142,11 +142,6 @@ type AccountMailLayoutProps = {
  */
 function AccountMailLayout({ customerName, ...props }: AccountMailLayoutProps) {
   const texts = accountMailTexts[props.locale];
-  const frame = {
-    greeting: texts.greeting(customerName.trim()),
-    signOff: texts.signOff,
-    team: texts.team(props.brand.name),
-    footer: texts.footer,
-  };
+  const frame = frameOf(texts, texts.greeting(customerName.trim()), props.brand);
   return <MailLayout {...props} customerName={customerName} frame={frame} />;
 }

@@ -3,7 +3,7 @@ import { render } from '@react-email/render';
 import type { Locale } from '@shop/contracts/locale';
 import { backInStockMailTexts } from './back-in-stock-mail-texts.ts';
 import { mailPlainText } from './mail-format.ts';
-import { MailLayout } from './mail-layout.tsx';
+import { frameOf, MailLayout } from './mail-layout.tsx';
 import type { MailBrand, RenderedMail } from './mail-message.ts';
 import { ActionButton } from './mail-sections.tsx';
 import * as styles from './mail-styles.ts';
@@ -30,12 +30,7 @@ export async function renderBackInStockMail(
   }
   const texts = backInStockMailTexts[locale];
   const subject = texts.subject(message.offerTitle);
-  const frame = {
-    greeting: texts.greeting,
-    signOff: texts.signOff,
-    team: texts.team(brand.name),
-    footer: texts.footer,
-  };
+  const frame = frameOf(texts, texts.greeting, brand);
   const html = await render(
     <MailLayout
       brand={brand}

@@ -3,7 +3,7 @@ import { render } from '@react-email/render';
 import type { Locale } from '@shop/contracts/locale';
 import { insurancePolicyMailTexts } from './insurance-policy-mail-texts.ts';
 import { formatMailPrice, mailPlainText } from './mail-format.ts';
-import { MailLayout } from './mail-layout.tsx';
+import { frameOf, MailLayout } from './mail-layout.tsx';
 import type { MailBrand, RenderedMail } from './mail-message.ts';
 import { ActionButton } from './mail-sections.tsx';
 import * as styles from './mail-styles.ts';
@@ -33,12 +33,7 @@ export async function renderInsurancePolicyMail(
   const texts = insurancePolicyMailTexts[locale];
   const type = texts.types[message.type];
   const subject = texts.subject(message.policyNumber);
-  const frame = {
-    greeting: texts.greeting(message.customerName),
-    signOff: texts.signOff,
-    team: texts.team(brand.name),
-    footer: texts.footer,
-  };
+  const frame = frameOf(texts, texts.greeting(message.customerName), brand);
   const facts: [string, string][] = [
     [texts.policyNumber, message.policyNumber],
     [texts.voucher, `${message.voucherCode} · ${message.offerTitle}`],

@@ -33,6 +33,14 @@ export type FrameTexts = {
   footer: { questions: string; email: string; phone: string };
 };
 
+/** What every mail's texts module words for the frame (the greeting each mail words itself). */
+type FrameWords = { signOff: string; team(brand: string): string; footer: FrameTexts['footer'] };
+
+/** A mail's frame: its own greeting, and the sign-off, team and footer of its texts, for the brand. */
+export function frameOf(texts: FrameWords, greeting: string, brand: Pick<MailBrand, 'name'>): FrameTexts {
+  return { greeting, signOff: texts.signOff, team: texts.team(brand.name), footer: texts.footer };
+}
+
 type MailLayoutProps = {
   brand: MailBrand;
   locale: Locale;
@@ -99,12 +107,7 @@ export function MailLayout({
 
 function orderFrame(locale: Locale, customerName: string, brand: MailBrand): FrameTexts {
   const texts = mailTexts[locale];
-  return {
-    greeting: texts.greeting(customerName),
-    signOff: texts.signOff,
-    team: texts.team(brand.name),
-    footer: texts.footer,
-  };
+  return frameOf(texts, texts.greeting(customerName), brand);
 }
 
 function MailFooter({ brand, texts }: { brand: MailBrand; texts: FrameTexts['footer'] }) {

@@ -2,7 +2,7 @@ import { Link, Text } from '@react-email/components';
 import { render } from '@react-email/render';
 import type { Locale } from '@shop/contracts/locale';
 import { mailPlainText } from './mail-format.ts';
-import { MailLayout } from './mail-layout.tsx';
+import { frameOf, MailLayout } from './mail-layout.tsx';
 import type { MailBrand, RenderedMail } from './mail-message.ts';
 import { ActionButton } from './mail-sections.tsx';
 import * as styles from './mail-styles.ts';
@@ -40,12 +40,7 @@ export async function renderNewsletterMail(
   const texts = newsletterMailTexts[locale];
   const mail = texts.confirm;
   const subject = mail.subject(brand.name);
-  const frame = {
-    greeting: texts.greeting,
-    signOff: texts.signOff,
-    team: texts.team(brand.name),
-    footer: texts.footer,
-  };
+  const frame = frameOf(texts, texts.greeting, brand);
   const html = await render(
     <MailLayout
       brand={brand}
