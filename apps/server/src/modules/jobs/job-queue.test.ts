@@ -124,3 +124,59 @@ describe('job queue on PGlite', () => {
     expect(metrics).toMatch(/shop_job_failures_total\{queue="test.broken"\} 2/);
   });
 });
+
+describe('job queue with a backlog', () => {
+  it('fetches again at once after a full batch instead of waiting out the polling interval', async () => {
+    const database = await openDatabase({ dataDir: 'memory://' });
+    await database.migrate();
+    const ran: number[] = [];
+    const queue = createJobQueue(database, {
+      schema: 'pgboss',
+      runWorkers: true,
+      log,
+      registry: new Registry(),
+      // Long enough that a queue fetching once per interval could not drain seven jobs in batches of
+      // two before the wait below gives up.
+      pollingIntervalSeconds: 30,
+      definitions: [
+        {
+          name: 'test.backlog',
+          retryLimit: 0,
+          retryDelaySeconds: 1,
+          expireInSeconds: 60,
+          concurrency: 2,
+          run: async (data: { n: number }) => {
+            ran.push(data.n);
+          },
+        },
+      ],
+    });
+    try {
+      // Created (and the queue with it) without workers, so that the backlog is there before the first fetch.
+      const producer = createJobQueue(database, {
+        schema: 'pgboss',
+        runWorkers: false,
+        log,
+        registry: new Registry(),
+        definitions: [
+          {
+            name: 'test.backlog',
+            retryLimit: 0,
+            retryDelaySeconds: 1,
+            expireInSeconds: 60,
+            run: async () => {},
+          },
+        ],
+      });
+      await producer.start();
+      for (let n = 1; n <= 7; n++) await producer.enqueue(database.db, 'test.backlog', { n });
+      await producer.stop();
+      await queue.start();
+      await waitFor(() => ran.length === 7, 15_000);
+      expect(ran.sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    } finally {
+      await queue.stop();
+      await database.close();
+    }
+  }, 30_000);
+});
