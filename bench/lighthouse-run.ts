@@ -5,12 +5,27 @@ import { chromiumArgs, chromiumPath } from '../e2e/support/config.ts';
 
 type Report = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
 
-/** One Lighthouse run (default mobile preset) in a fresh Chromium, as a first-time visitor sees the page. */
+/**
+ * One Lighthouse run (default mobile preset) in a fresh Chromium, as a first-time visitor sees the page.
+ * NO_NAVSTART (Lighthouse lost the trace's navigation start: its own flake, which its message says to
+ * answer by running again) is retried in a new browser, at most twice; any other error ends the run.
+ */
 export async function lighthouseReport(
   url: string,
   categories: string[],
   chromePath = chromiumPath,
 ): Promise<Report> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await lighthouseOnce(url, categories, chromePath);
+    } catch (error) {
+      if (attempt === 3 || !String(error).includes('NO_NAVSTART')) throw error;
+      console.warn(`${url}: NO_NAVSTART, measuring again (attempt ${attempt + 1} of 3)`);
+    }
+  }
+}
+
+async function lighthouseOnce(url: string, categories: string[], chromePath: string): Promise<Report> {
   const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: chromiumArgs });
   try {
     const result = await lighthouse(url, {
