@@ -256,7 +256,21 @@ export function createAttemptLimiter<Scope extends string = never>(
   };
 }
 
-const clientOf = (request: FastifyRequest) => normalizeIP(request.ip);
+/**
+ * The client's counter key; IPv6 by its /64. Remembered per address: telling IPv6 from IPv4 runs node's
+ * long IPv6 pattern, on every order call through the key guard. Cleared when it grows past a bound,
+ * so a flood of addresses costs memory only up to that.
+ */
+const clientKeys = new Map<string, string>();
+const clientOf = (request: FastifyRequest) => {
+  let key = clientKeys.get(request.ip);
+  if (key === undefined) {
+    if (clientKeys.size >= 10_000) clientKeys.clear();
+    key = normalizeIP(request.ip);
+    clientKeys.set(request.ip, key);
+  }
+  return key;
+};
 
 /** Guesses are secrets (gift-card codes): the store keeps a short hash, and codes compare case-blind. */
 const fingerprint = (guess: string) =>

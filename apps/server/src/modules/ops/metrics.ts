@@ -26,13 +26,21 @@ export function createMetrics() {
 export type Metrics = ReturnType<typeof createMetrics>;
 
 export function registerRequestMetrics(app: FastifyInstance, metrics: Metrics): void {
+  // One labelled histogram per method, route and status, looked up by a string: prom-client's own
+  // `labels()` builds and hashes a label object on every answer (bench/RESULTS.md, side by side).
+  // Bounded like the label set itself (route patterns, not URLs).
+  const children = new Map<string, Histogram.Internal<'method' | 'route' | 'status_code'>>();
   // A callback hook: an async one costs a promise on every answer.
   app.addHook('onResponse', (request, reply, done) => {
     // The route pattern, not the URL, keeps the label set bounded.
     const route = request.routeOptions.url ?? 'unmatched';
-    metrics.requestDuration
-      .labels(request.method, route, String(reply.statusCode))
-      .observe(reply.elapsedTime / 1000);
+    const key = `${request.method} ${reply.statusCode} ${route}`;
+    let child = children.get(key);
+    if (!child) {
+      child = metrics.requestDuration.labels(request.method, route, String(reply.statusCode));
+      children.set(key, child);
+    }
+    child.observe(reply.elapsedTime / 1000);
     done();
   });
 }
