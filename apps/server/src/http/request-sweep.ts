@@ -252,7 +252,7 @@ export async function collectVocabulary(
     if (sandboxId) sandboxIds.push(sandboxId);
   }
 
-  const commerce = planDemoCommerce();
+  const commerce = planDemoCommerce([]);
   const codes = commerce.reductions.map((reduction) => reduction.code);
   const tans = commerce.giftCards.map((card) => card.tan);
   const shorts = brandRows.map((brand) => brand.short);

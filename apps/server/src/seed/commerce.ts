@@ -1,4 +1,5 @@
 import type * as schema from '#src/db/schema/index.ts';
+import type { OfferFacts } from './offers.ts';
 import { brandId } from './reference-data.ts';
 
 type ReductionRow = typeof schema.reductions.$inferInsert;
@@ -8,10 +9,13 @@ const farFuture = new Date('2036-12-31T23:59:59Z');
 
 /**
  * Demo promotion codes and gift cards, so every checkout path can be tried on a fresh shop: a
- * percentage, a fixed amount with a minimum order, a single-use code and an expired one (all brands),
- * and gift cards for the brands that have them switched on.
+ * percentage, a fixed amount with a minimum order, a single-use code, an expired one and one for
+ * wellness offers only (all brands), and gift cards for the brands that have them switched on.
  */
-export function planDemoCommerce(): { reductions: ReductionRow[]; giftCards: GiftCardRow[] } {
+export function planDemoCommerce(facts: readonly OfferFacts[]): {
+  reductions: ReductionRow[];
+  giftCards: GiftCardRow[];
+} {
   const reductions: ReductionRow[] = [
     {
       code: 'WILLKOMMEN10',
@@ -44,6 +48,18 @@ export function planDemoCommerce(): { reductions: ReductionRow[]; giftCards: Gif
       value: 2000,
       validFrom: new Date('2024-01-01T00:00:00Z'),
       validTo: new Date('2024-12-31T23:59:59Z'),
+    },
+    {
+      code: 'WELLNESS15',
+      name: {
+        de: '15 % auf Wellness-Angebote',
+        en: '15% off wellness offers',
+        it: '15% sulle offerte benessere',
+      },
+      operation: '%',
+      value: 1500,
+      validTo: farFuture,
+      offerIds: facts.filter((offer) => offer.themes.includes('wellness')).map((offer) => offer.id),
     },
   ];
   const giftCards: GiftCardRow[] = ['familyclub', 'autoclub'].flatMap((short) => {

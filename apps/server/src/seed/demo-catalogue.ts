@@ -117,7 +117,7 @@ export async function seedDemoCatalogue(db: Database, options: SeedOptions = {})
   await insertRows(db, schema.contentPages, content.pages);
   await insertRows(db, schema.extensionPoints, content.extensionPoints);
   log(`seed: ${promotions.length} promotions, ${content.pages.length} content pages`);
-  const commerce = planDemoCommerce();
+  const commerce = planDemoCommerce(facts);
   await insertRows(db, schema.reductions, commerce.reductions);
   await insertRows(db, schema.giftCards, commerce.giftCards);
   log(`seed: ${commerce.reductions.length} promotion codes, ${commerce.giftCards.length} gift cards`);

@@ -169,7 +169,6 @@ export const de = {
   'cart.promotion.remove': 'Code entfernen',
   'cart.promotion.removeNamed': 'Aktionscode {code} entfernen',
   'cart.promotion.priceWithCode': 'Mit Aktionscode: {price} statt {original}',
-  'cart.promotion.minimumOrder': 'Dieser Code gilt ab einem Bestellwert von {amount}.',
   'cart.giftCard.label': 'Geschenkgutschein einlösen',
   'cart.giftCard.apply': 'Einlösen',
   'cart.giftCard.applied': 'Geschenkgutschein {code} eingelöst',

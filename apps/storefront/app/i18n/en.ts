@@ -169,7 +169,6 @@ export const en: Messages = {
   'cart.promotion.remove': 'Remove code',
   'cart.promotion.removeNamed': 'Remove promotion code {code}',
   'cart.promotion.priceWithCode': 'With the code: {price} instead of {original}',
-  'cart.promotion.minimumOrder': 'This code applies to orders of {amount} or more.',
   'cart.giftCard.label': 'Redeem a gift card',
   'cart.giftCard.apply': 'Redeem',
   'cart.giftCard.applied': 'Gift card {code} redeemed',

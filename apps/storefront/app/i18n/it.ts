@@ -170,7 +170,6 @@ export const it: Messages = {
   'cart.promotion.remove': 'Rimuovi il codice',
   'cart.promotion.removeNamed': 'Rimuovi il codice promozionale {code}',
   'cart.promotion.priceWithCode': 'Con il codice: {price} invece di {original}',
-  'cart.promotion.minimumOrder': 'Questo codice vale per ordini a partire da {amount}.',
   'cart.giftCard.label': 'Usa un buono regalo',
   'cart.giftCard.apply': 'Applica',
   'cart.giftCard.applied': 'Buono regalo {code} applicato',

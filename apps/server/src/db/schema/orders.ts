@@ -107,6 +107,8 @@ export const reductions = pgTable(
     validFrom: timestamp('valid_from', { withTimezone: true }),
     validTo: timestamp('valid_to', { withTimezone: true }),
     isActive: boolean('is_active').notNull().default(true),
+    /** The offers whose vouchers the code reduces; null: every offer. */
+    offerIds: integer('offer_ids').array(),
   },
   (t) => [uniqueIndex('reductions_brand_code_idx').on(sql`coalesce(${t.brandId}, 0)`, sql`lower(${t.code})`)],
 );

@@ -1,5 +1,6 @@
 import type { Locale } from '@shop/contracts/locale';
 import type { NotificationKind, OrderNotification } from '@shop/contracts/orders';
+import { isReductionFailure, reductionFailureText } from './reduction-rules.ts';
 
 /** SPEC §3: what the shop tells the customer when it had to adjust an order, with placeholders. */
 const texts: Record<NotificationKind, Record<Locale, string>> = {
@@ -37,8 +38,21 @@ const texts: Record<NotificationKind, Record<Locale, string>> = {
 
 export type StoredNotification = { kind: NotificationKind; params: Record<string, string | number> };
 
+/** A code removed for a reason the customer can act on (used by them, not for these vouchers…). */
+const codeRemoved: Record<Locale, string> = {
+  de: 'Der Aktionscode {code} wurde entfernt.',
+  en: 'The promotion code {code} was removed.',
+  it: 'Il codice promozionale {code} è stato rimosso.',
+};
+
 export function presentNotification(notification: StoredNotification, locale: Locale): OrderNotification {
-  const text = texts[notification.kind][locale].replace(/\{(\w+)\}/g, (placeholder, name: string) =>
+  const { reason, minimumCents } = notification.params;
+  // Stored without words (the order may be read later in another language): the reason is a key.
+  const template =
+    notification.kind === 'PromotionCodeInvalid' && isReductionFailure(reason)
+      ? `${codeRemoved[locale]} ${reductionFailureText(reason, Number(minimumCents ?? 0), locale)}`
+      : texts[notification.kind][locale];
+  const text = template.replace(/\{(\w+)\}/g, (placeholder, name: string) =>
     String(notification.params[name] ?? placeholder),
   );
   return { ...notification, text };

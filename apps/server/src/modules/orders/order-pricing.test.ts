@@ -19,6 +19,22 @@ describe('order pricing', () => {
     expect(discountFor(10_000, terms)).toBe(5_000);
   });
 
+  it('reduces only the lines of the offers a code is for; the minimum counts the whole order', () => {
+    const lines = [
+      { quantity: 1, unitPriceCents: 10_000, offerId: 1 },
+      { quantity: 2, unitPriceCents: 5_000, offerId: 2 },
+    ];
+    const forOfferTwo = { operation: '%' as const, value: 1_000, minimumOrderCents: 15_000, offerIds: [2] };
+    expect(totalsOf(lines, forOfferTwo, []).discountCents).toBe(1_000);
+    expect(totalsOf(lines, { ...forOfferTwo, offerIds: [3] }, []).discountCents).toBe(0);
+    expect(totalsOf(lines, { ...forOfferTwo, minimumOrderCents: 20_001 }, []).discountCents).toBe(0);
+    // A fixed amount larger than the lines it reduces gives nothing, as for a whole order.
+    expect(
+      totalsOf(lines, { operation: '+', value: 10_000, minimumOrderCents: 0, offerIds: [2] }, [])
+        .discountCents,
+    ).toBe(0);
+  });
+
   it('lets gift cards pay what is left, in order, each up to its balance', () => {
     expect(
       allocatePrepaid(7_000, [

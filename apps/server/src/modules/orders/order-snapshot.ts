@@ -10,6 +10,7 @@ export function termsOf(reduction: ReductionRow | null): ReductionTerms | null {
         operation: reduction.operation,
         value: reduction.value,
         minimumOrderCents: reduction.minimum_order_cents,
+        offerIds: reduction.offer_ids,
       }
     : null;
 }
@@ -29,7 +30,11 @@ export function snapshotFromGraph({ order, items, reduction, cards }: OrderGraph
   const totals =
     order.status === 'cart'
       ? totalsOf(
-          items.map((item) => ({ quantity: item.quantity, unitPriceCents: item.unit_price_cents })),
+          items.map((item) => ({
+            quantity: item.quantity,
+            unitPriceCents: item.unit_price_cents,
+            offerId: item.offer_id,
+          })),
           termsOf(reduction),
           cards.map((card) => ({
             id: card.gift_card_id,

@@ -201,6 +201,95 @@ describe('promotion codes', () => {
   });
 });
 
+describe('promotion codes say why they do not apply', () => {
+  /** A variant in stock of an offer with (or without) the wellness theme, shared by every brand. */
+  async function wellnessVariant(isWellness: boolean) {
+    const [row] = await queryRows<{ id: number; price_cents: number }>(
+      shop.database.db,
+      sql`SELECT v.id, v.price_cents FROM variants v JOIN offers o ON o.id = v.offer_id
+          WHERE v.stock >= 5 AND o.is_active AND o.brand_id IS NULL
+            AND ${isWellness ? sql`` : sql`NOT`} EXISTS (
+              SELECT 1 FROM offer_themes ot JOIN themes t ON t.id = ot.theme_id
+              WHERE ot.offer_id = o.id AND t.slug = 'wellness')
+          ORDER BY v.id LIMIT 1`,
+    );
+    if (!row) throw new Error('the demo catalogue has no such variant');
+    return row;
+  }
+
+  it('a code for some offers is refused on a cart without them (de/en/it) and reduces only their vouchers', async () => {
+    const other = await wellnessVariant(false);
+    const wellness = await wellnessVariant(true);
+    const cart = await newCart();
+    await postJson(shop.app, '/api/order/items', { ...cart, variantId: other.id });
+    const expected = {
+      de: 'Dieser Aktionscode gilt nicht für die Gutscheine in Ihrem Warenkorb.',
+      en: 'This promotion code does not apply to the vouchers in your cart.',
+      it: 'Questo codice promozionale non vale per i voucher nel carrello.',
+    };
+    for (const [language, detail] of Object.entries(expected)) {
+      const refused = await postJson(
+        shop.app,
+        '/api/order/reduction',
+        { ...cart, code: 'WELLNESS15' },
+        { 'accept-language': language },
+      );
+      expect(refused.status).toBe(417);
+      expect(refused.body).toMatchObject({ type: 'invalid-reduction', detail });
+    }
+    expect((await getJson(shop.app, `/api/order/${cart.orderId}/${cart.key}`)).body.reduction).toBeNull();
+
+    await postJson(shop.app, '/api/order/items', { ...cart, variantId: wellness.id });
+    const applied = await postJson(shop.app, '/api/order/reduction', { ...cart, code: 'wellness15' });
+    expect(applied.status).toBe(200);
+    expect(applied.body.summary.subtotal.total).toBe(other.price_cents + wellness.price_cents);
+    // 15 % of the wellness voucher only.
+    expect(applied.body.summary.discountTotal.total).toBe(Math.round(wellness.price_cents * 0.15));
+  });
+
+  it('a code this customer has redeemed before is refused as used by them, in their language', async () => {
+    const [variant] = await variantsInStock();
+    const email = `used-${Date.now()}@example.com`;
+    const first = await newCart();
+    await postJson(shop.app, '/api/order/items', { ...first, variantId: variant?.id });
+    expect(
+      (await postJson(shop.app, '/api/order/reduction', { ...first, code: 'WILLKOMMEN10' })).status,
+    ).toBe(200);
+    expect((await send('PUT', '/api/order/customer', { ...first, ...customer, email })).status).toBe(200);
+    expect((await send('PUT', '/api/order/close', { ...first, paymentType: 'wiretransfer' })).status).toBe(
+      200,
+    );
+
+    const second = await newCart();
+    await postJson(shop.app, '/api/order/items', { ...second, variantId: variant?.id });
+    expect((await send('PUT', '/api/order/customer', { ...second, ...customer, email })).status).toBe(200);
+    const again = await postJson(
+      shop.app,
+      '/api/order/reduction',
+      { ...second, code: 'WILLKOMMEN10' },
+      { 'accept-language': 'en' },
+    );
+    expect(again.status).toBe(417);
+    expect(again.body.detail).toBe('You have already redeemed this promotion code.');
+
+    // Applied before the address was known, the code is taken off when checkout learns who is buying,
+    // and the adjusted order says why (in the language of the call that reads it).
+    const third = await newCart();
+    await postJson(shop.app, '/api/order/items', { ...third, variantId: variant?.id });
+    expect(
+      (await postJson(shop.app, '/api/order/reduction', { ...third, code: 'WILLKOMMEN10' })).status,
+    ).toBe(200);
+    expect((await send('PUT', '/api/order/customer', { ...third, ...customer, email })).status).toBe(200);
+    const prepared = await getJson(shop.app, `/api/order/prepare/${third.orderId}/${third.key}`, {
+      'accept-language': 'it',
+    });
+    expect(prepared.body).toMatchObject({ validForSale: false, reductionInvalidated: true });
+    expect(prepared.body.notifications.map((notification: { text: string }) => notification.text)).toEqual([
+      'Il codice promozionale WILLKOMMEN10 è stato rimosso. Ha già utilizzato questo codice promozionale.',
+    ]);
+  });
+});
+
 describe('checkout', () => {
   it("refuses customer data with the SPEC §5 messages in the caller's language, naming each field; the stored data stays", async () => {
     const cart = await newCart();

@@ -73,6 +73,8 @@ export type ReductionRow = {
   valid_from: Date | null;
   valid_to: Date | null;
   is_active: boolean;
+  /** The offers the code reduces; null: every offer. */
+  offer_ids: number[] | null;
 };
 
 export type OrderCardRow = {
@@ -169,7 +171,7 @@ function itemsSql(orderId: SQL, brandId: SQL, locale: Locale): SQL {
 
 function reductionSql(locale: Locale): SQL {
   return sql`SELECT id, code, ${translatedSql('name', locale)} AS name, operation, value, minimum_order_cents,
-      max_uses, max_uses_per_customer, used_count, valid_from, valid_to, is_active
+      max_uses, max_uses_per_customer, used_count, valid_from, valid_to, is_active, offer_ids
     FROM reductions`;
 }
 

@@ -186,7 +186,10 @@ export async function applyReduction(
     await beforeLookup();
     const reduction = await repository.findReductionByCode(tx, shopper.brand.id, input.code, shopper.locale);
     const snapshot = await snapshotOf(tx, order, shopper.locale);
-    let failure = reductionFailure(reduction, snapshot.totals.subtotalCents);
+    let failure = reductionFailure(reduction, {
+      subtotalCents: snapshot.totals.subtotalCents,
+      offerIds: snapshot.items.map((item) => item.offer_id),
+    });
     const email = order.customer_data?.email;
     if (!failure && reduction?.max_uses_per_customer && email) {
       const used = await repository.countRedemptions(tx, reduction.id, email);
@@ -213,7 +216,7 @@ export async function removeReduction(db: Database, shopper: Shopper, input: Acc
 
 export async function reductionInfo(db: Database, shopper: Shopper, code: string) {
   const reduction = await repository.findReductionByCode(db, shopper.brand.id, code, shopper.locale);
-  const failure = reductionFailure(reduction, Number.MAX_SAFE_INTEGER);
+  const failure = reductionFailure(reduction, null);
   if (!reduction || failure)
     return { valid: false, operation: null, value: null, name: null, minimumOrder: null };
   return {
@@ -333,7 +336,10 @@ async function reconcile(tx: Database, shopper: Shopper, snapshot: OrderSnapshot
   }
   if (snapshot.reduction) {
     const subtotal = kept.reduce((sum, item) => sum + item.quantity * item.unit_price_cents, 0);
-    let failure = reductionFailure(snapshot.reduction, subtotal);
+    let failure = reductionFailure(snapshot.reduction, {
+      subtotalCents: subtotal,
+      offerIds: kept.map((item) => item.offer_id),
+    });
     const email = order.customer_data?.email;
     if (!failure && snapshot.reduction.max_uses_per_customer && email) {
       const used = await repository.countRedemptions(tx, snapshot.reduction.id, email);
@@ -343,7 +349,11 @@ async function reconcile(tx: Database, shopper: Shopper, snapshot: OrderSnapshot
       result.reductionInvalidated = true;
       result.notifications.push({
         kind: failure === 'expired' ? 'PromotionCodeExpired' : 'PromotionCodeInvalid',
-        params: { code: snapshot.reduction.code },
+        params: {
+          code: snapshot.reduction.code,
+          reason: failure,
+          minimumCents: snapshot.reduction.minimum_order_cents,
+        },
       });
       if (apply) await repository.updateOrder(tx, order.id, { reductionId: null });
     }

@@ -6,12 +6,10 @@ import type {
   OrderStatus,
   OrderSummary,
   PaymentType,
-  reductionInfoSchema,
 } from '@shop/contracts/orders';
 import { type EcommerceItem, toEuros, trackEcommerce, variantName } from '#app/lib/analytics.ts';
 import { type ApiResult, api, onCartGone } from '#app/lib/api-client.ts';
 import { readStored, storageKeys, writeStored } from '#app/lib/browser-storage.ts';
-import type { Output } from '#app/lib/contract-types.ts';
 import { createStore, useStore } from '#app/lib/store.ts';
 import { markReferralUsed, referralFields, storedReferral } from './referral.ts';
 
@@ -333,18 +331,6 @@ export function applyReduction(code: string): Promise<ActionResult> {
     cartStore.set((state) => ({ ...state, isReductionInvalid: false }));
     return { ok: true };
   });
-}
-
-export type ReductionInfo = Output<typeof reductionInfoSchema>;
-
-/** What a code would be worth (and from which subtotal on), without applying it; null when unknown. */
-export async function lookUpReduction(code: string): Promise<ReductionInfo | null> {
-  const result = await api('GET /api/order/reduction/{code}', {
-    action: 'lookup',
-    params: { code },
-    isSilent: true,
-  });
-  return result.ok ? result.data : null;
 }
 
 export function removeReduction(): Promise<ActionResult> {

@@ -33,21 +33,31 @@ describe('SPEC §8 error catalogue', () => {
     expect(reactToFailure(problem({ status: 428, type: 'internal-error' }), 'remove').clearCart).toBe(false);
   });
 
-  it('417 invalid-reduction marks the code invalid with the server’s (localised) title, no toast', () => {
+  it('417 invalid-reduction marks the code invalid with the server’s reason (the localised detail), no toast', () => {
     const reaction = reactToFailure(
       problem({
         status: 417,
         type: 'invalid-reduction',
         title: 'Purtroppo il codice promozionale utilizzato non è più valido.',
+        detail: 'Questo codice promozionale è scaduto.',
       }),
       'reduction',
     );
     expect(reaction).toMatchObject({
       isReductionInvalid: true,
-      errors: ['Purtroppo il codice promozionale utilizzato non è più valido.'],
+      errors: ['Questo codice promozionale è scaduto.'],
       toast: null,
       clearCart: false,
     });
+    // Without a detail, the SPEC's title.
+    const bare = problem({
+      status: 417,
+      type: 'invalid-reduction',
+      title: 'Leider ist der verwendete Aktionscode nicht mehr gültig.',
+    });
+    expect(reactToFailure(bare, 'reduction').errors).toEqual([
+      'Leider ist der verwendete Aktionscode nicht mehr gültig.',
+    ]);
   });
 
   it('429 too-many-requests on a code or gift card: the server’s detail (when to try again) in place, not “invalid”, no toast', () => {

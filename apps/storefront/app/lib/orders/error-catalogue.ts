@@ -114,7 +114,9 @@ export function reactToFailure(failure: ApiFailure, action: ApiAction): Reaction
     return { ...nothing, errors: [problem.title] };
   }
   if (problem.status === 417 || problem.type === 'invalid-reduction') {
-    return { ...nothing, isReductionInvalid: true, errors: [problem.title] };
+    // The detail says why (unknown, expired, used, not for these vouchers, minimum order value) in the
+    // shopper's language; the title alone read "no longer valid" for a code that never was.
+    return { ...nothing, isReductionInvalid: true, errors: [problem.detail ?? problem.title] };
   }
   if (problem.status === 400 && problem.type === 'validation-error') {
     return { ...nothing, errors: splitDetail(problem), fieldErrors: fieldErrorsOf(problem) };

@@ -1,19 +1,14 @@
 import { formatPrice } from '@shop/contracts/money';
 import { type FormEvent, useId, useState } from 'react';
-import {
-  applyReduction,
-  cartStore,
-  lookUpReduction,
-  removeReduction,
-  useCartState,
-} from '#app/lib/orders/cart-store.ts';
-import { reducedPrice, reductionAmountText } from '#app/lib/orders/reduction.ts';
+import { applyReduction, cartStore, removeReduction, useCartState } from '#app/lib/orders/cart-store.ts';
+import { reductionAmountText } from '#app/lib/orders/reduction.ts';
 import { useShop, useT } from '#app/lib/shop-data.ts';
 
 /**
  * The promotion code (SPEC §4): none → a field; applied → the code, what it takes off and the price
- * with it, and a way to remove it; invalid → the field marked with the server's message, until the
- * cart changes.
+ * with it, and a way to remove it; invalid → the field marked with the server's reason (unknown,
+ * expired, used, not for these vouchers, below the minimum order value: the problem's detail, in the
+ * shopper's language), until the cart changes.
  */
 export function PromotionCodeForm() {
   const t = useT();
@@ -24,12 +19,12 @@ export function PromotionCodeForm() {
   const [code, setCode] = useState('');
   /** `isInvalidCode`: the server refused the code; it shows only while the cart marks the code invalid. */
   const [failure, setFailure] = useState<{ text: string; isInvalidCode: boolean } | null>(null);
-  const [hint, setHint] = useState<string | null>(null);
 
   const reduction = cart?.reduction ?? null;
   if (reduction) {
     const subtotal = cart?.summary.subtotal.total ?? 0;
-    const withCode = reducedPrice(subtotal, reduction);
+    // The server's discount, not one worked out here: a code for some offers reduces only their vouchers.
+    const withCode = subtotal - (cart?.summary.discountTotal.total ?? 0);
     return (
       <section className="code-box" aria-labelledby={`${inputId}-title`}>
         <h3 id={`${inputId}-title`} className="code-title">
@@ -62,7 +57,6 @@ export function PromotionCodeForm() {
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const entered = code.trim();
-    setHint(null);
     if (!entered) {
       setFailure({ text: t('cart.promotion.empty'), isInvalidCode: false });
       return;
@@ -78,13 +72,6 @@ export function PromotionCodeForm() {
     // No connection or an unexpected error: the toast said so already. Too many attempts: the server's
     // message says when to try again.
     if (text) setFailure({ text, isInvalidCode });
-    if (!isInvalidCode) return;
-    // A code that exists but needs a larger order says from which amount on it applies.
-    const info = await lookUpReduction(entered);
-    const subtotal = cart?.summary.subtotal.total ?? 0;
-    if (info?.valid && info.minimumOrder !== null && subtotal < info.minimumOrder) {
-      setHint(t('cart.promotion.minimumOrder', { amount: formatPrice(info.minimumOrder, locale) }));
-    }
   };
   // A refused code stays marked until the cart changes (SPEC §4); our own messages until the next try.
   const shownMessage = failure && (!failure.isInvalidCode || isReductionInvalid) ? failure.text : null;
@@ -113,7 +100,6 @@ export function PromotionCodeForm() {
       </div>
       <div id={messageId} aria-live="polite">
         {isInvalid ? <p className="field-error">{shownMessage}</p> : null}
-        {isInvalid && hint ? <p className="small">{hint}</p> : null}
       </div>
     </form>
   );

@@ -1,0 +1,1 @@
+ALTER TABLE "reductions" ADD COLUMN "offer_ids" integer[];
