@@ -24,6 +24,37 @@ import { journey, type ViewportName, viewports } from '../support/shop.ts';
  */
 
 journey('checkout: buying as a guest', (shop) => {
+  test('steps say where the buyer is; the checkout keeps only the logo and support line on top; the order names the billing country', async () => {
+    const page = await startCheckout(shop, offerPath(await offerInStock(16)));
+    const steps = page.getByRole('navigation', { name: 'Bestellschritte' });
+    expect(await steps.getByRole('listitem').allInnerTexts()).toEqual([
+      expect.stringContaining('Warenkorb'),
+      expect.stringContaining('Ihre Daten'),
+      expect.stringContaining('Zahlung'),
+      expect.stringContaining('Fertig'),
+    ]);
+    await expectText(steps.locator('[aria-current="step"]'), /Ihre Daten/);
+    expect(await textOf(steps.getByRole('listitem').first())).toContain('erledigt');
+    // The reduced top bar: the logo leads home and the phone number helps; nothing else leads away.
+    const banner = page.getByRole('banner');
+    await banner.getByRole('link', { name: /Anrufen:/ }).waitFor();
+    for (const name of ['Suche', 'Menü', /^Warenkorb, \d+ Artikel$/]) {
+      expect(await banner.getByRole('button', { name }).count(), String(name)).toBe(0);
+    }
+    expect(await banner.getByRole('navigation').count()).toBe(0);
+
+    await fillCustomer(page, { ...erika, country: 'AT' });
+    await pay(page, /^Vorkasse/);
+    await completePage(page);
+    await expectText(
+      page.getByRole('navigation', { name: 'Bestellschritte' }).locator('[aria-current="step"]'),
+      /Fertig/,
+    );
+    await expectText(page.locator('.customer-address'), /Österreich/);
+    // Done: the whole top bar is back, to shop on.
+    await page.getByRole('banner').getByRole('button', { name: 'Suche' }).waitFor();
+  });
+
   test('wire transfer: bank details with reference, amount and due date; the page opens again by its link', async () => {
     const page = await startCheckout(shop, offerPath(await offerInStock()));
     const toPay = await textOf(page.locator('.checkout-total strong'));
@@ -115,8 +146,8 @@ journey('checkout: buying as a guest', (shop) => {
     await page
       .getByText('Die Zahlung war nicht erfolgreich. Bitte versuchen Sie es mit einer anderen Zahlungsart.')
       .waitFor();
-    // The order waits for its payment; the cart still holds it.
-    expect(await cartCount(page)).toBe('Warenkorb, 1 Artikel');
+    // The order waits for its payment; the cart still holds it (this browser still keeps it).
+    expect(await page.evaluate(() => localStorage.getItem('orderId'))).not.toBeNull();
     await page.getByRole('link', { name: 'Zurück zur Kasse' }).click();
     await page.waitForURL((url) => url.pathname === '/checkout');
     await page.getByText('Zahlung noch offen').waitFor();

@@ -30,6 +30,7 @@ import { useCspNonce } from '#app/lib/csp-nonce.ts';
 import { InlineStylesheet } from '#app/lib/inline-stylesheet.tsx';
 import { loadStoredCart } from '#app/lib/orders/cart-store.ts';
 import { captureReferral } from '#app/lib/orders/referral.ts';
+import { useIsCheckoutChrome } from '#app/lib/page-chrome.ts';
 import type { LoaderArgs } from '#app/lib/route-types.ts';
 import { loadStoredSession } from '#app/lib/session-store.ts';
 import { type ShopData, useShopData, useT } from '#app/lib/shop-data.ts';
@@ -84,6 +85,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const data = useShopData();
   const siteLock = useSiteLock();
   const nonce = useCspNonce();
+  const isCheckout = useIsCheckoutChrome();
   useClientStart();
   // In render, before the page's effects report anything: Consent Mode first (features/consent).
   useConsentTracking(data?.brand);
@@ -118,7 +120,7 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body>
         {data?.isPaymentSandbox ? <SandboxNotice /> : null}
-        {data ? <SiteHeader onCartIntent={loadCartPanel} /> : null}
+        {data ? <SiteHeader onCartIntent={loadCartPanel} isReduced={isCheckout} /> : null}
         {/* Before <main>: its effects run before the page's (an account page may open it at once). */}
         {data ? <LoginDialog /> : null}
         <main id="main" tabIndex={-1} aria-busy={siteLock.isBusy || undefined}>

@@ -1,4 +1,4 @@
-import { useParams } from 'react-router';
+import { useLocation, useParams } from 'react-router';
 import { OrderScreen } from '#app/features/orders/components/order-screen.tsx';
 import { privatePageHeaders, privatePageMeta } from '#app/lib/private-page-meta.ts';
 
@@ -8,5 +8,6 @@ export const headers = privatePageHeaders;
 
 export default function OrderRoute() {
   const { id = '', key = '' } = useParams();
-  return <OrderScreen orderId={id} orderKey={key} />;
+  const isPurchaseEnd = useLocation().pathname.startsWith('/complete/');
+  return <OrderScreen orderId={id} orderKey={key} isPurchaseEnd={isPurchaseEnd} />;
 }

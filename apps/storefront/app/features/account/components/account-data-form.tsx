@@ -1,6 +1,7 @@
 import type { Account } from '@shop/contracts/accounts';
 import { fieldName } from '@shop/contracts/messages';
-import { type FormEvent, useMemo, useState } from 'react';
+import { type FormEvent, useState } from 'react';
+import { useCountryName } from '#app/lib/country-names.ts';
 import { useShop, useT } from '#app/lib/shop-data.ts';
 import { CheckboxField, FormField } from '#app/ui/form-field.tsx';
 import { addressCountries, salutations } from '../account-form.ts';
@@ -58,7 +59,7 @@ function AccountDataForm({ account, onSaved }: { account: Account; onSaved: (acc
   const [values, setValues] = useState(() => valuesOf(account));
   const [isSaved, setSaved] = useState(false);
   const { errors, show, showRefusal, clear, summaryRef } = useFormErrors('account', fields);
-  const countryNames = useMemo(() => new Intl.DisplayNames([locale], { type: 'region' }), [locale]);
+  const countryName = useCountryName();
   const change = <F extends keyof AccountDataValues>(field: F, value: AccountDataValues[F]) => {
     setSaved(false);
     setValues((current) => ({ ...current, [field]: value }));
@@ -165,7 +166,7 @@ function AccountDataForm({ account, onSaved }: { account: Account; onSaved: (acc
                 <option value="">{t('account.edit.none')}</option>
                 {addressCountries.map((iso) => (
                   <option key={iso} value={iso}>
-                    {countryNames.of(iso) ?? iso}
+                    {countryName(iso)}
                   </option>
                 ))}
               </select>

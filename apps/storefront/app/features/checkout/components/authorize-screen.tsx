@@ -4,6 +4,7 @@ import type { MessageKey } from '#app/i18n/de.ts';
 import { forgetCart, loadStoredCart, storedCartAccess } from '#app/lib/orders/cart-store.ts';
 import { useT } from '#app/lib/shop-data.ts';
 import { completeAmazonPay, completePayPal } from '../api/checkout-calls.ts';
+import { CheckoutSteps } from './checkout-steps.tsx';
 
 /** What the provider's return means for the customer. */
 type Outcome =
@@ -92,6 +93,7 @@ export function AuthorizeScreen() {
   };
   return (
     <div className="container page narrow authorize">
+      <CheckoutSteps current="payment" />
       <h1 ref={headingRef} tabIndex={-1}>
         {t(titles[outcome.kind])}
       </h1>

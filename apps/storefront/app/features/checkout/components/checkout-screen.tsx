@@ -16,6 +16,7 @@ import {
   initialValues,
 } from '../customer-form.ts';
 import { placeOrder } from '../place-order.ts';
+import { CheckoutSteps } from './checkout-steps.tsx';
 import { CustomerFields } from './customer-fields.tsx';
 import { PaymentChoice, paymentTypesFor } from './payment-choice.tsx';
 
@@ -28,6 +29,7 @@ export function CheckoutScreen() {
   const { cart, phase } = useCartState();
   return (
     <div className="container page checkout">
+      <CheckoutSteps current="data" />
       <h1>{t('checkout.title')}</h1>
       {phase !== 'ready' ? (
         <p className="checkout-loading" role="status">

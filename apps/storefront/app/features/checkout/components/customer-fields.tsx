@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useCountryName } from '#app/lib/country-names.ts';
 import { useShop, useT } from '#app/lib/shop-data.ts';
 import { FormField } from '#app/ui/form-field.tsx';
 import {
@@ -20,7 +20,7 @@ export function CustomerFields({ values, errors, onChange }: Props) {
   const t = useT();
   const { brand, locale } = useShop();
   const label = (field: CustomerField) => fieldLabel(field, locale);
-  const countryNames = useMemo(() => new Intl.DisplayNames([locale], { type: 'region' }), [locale]);
+  const countryName = useCountryName();
   const text = (
     field: Exclude<CustomerField, 'gender' | 'country' | 'newsletter' | 'acceptTerms'>,
     label: string,
@@ -120,7 +120,7 @@ export function CustomerFields({ values, errors, onChange }: Props) {
             <option value="">{t('checkout.choose')}</option>
             {addressCountries.map((iso) => (
               <option key={iso} value={iso}>
-                {countryNames.of(iso) ?? iso}
+                {countryName(iso)}
               </option>
             ))}
           </select>

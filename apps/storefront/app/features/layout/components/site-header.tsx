@@ -17,9 +17,11 @@ import { SearchDialog } from './search-dialog.tsx';
 type Props = {
   /** Called when the visitor shows interest in the cart (pointer or focus on its button): load its code. */
   onCartIntent?: () => void;
+  /** The checkout's top bar: the logo, the support line and signing in (for account credit, saved data). */
+  isReduced?: boolean;
 };
 
-export function SiteHeader({ onCartIntent }: Props) {
+export function SiteHeader({ onCartIntent, isReduced = false }: Props) {
   const { brand, menu, bargain } = useShop();
   const t = useT();
   const location = useLocation();
@@ -29,8 +31,6 @@ export function SiteHeader({ onCartIntent }: Props) {
   const [isSearchOpen, setSearchOpen] = useState(false);
   // 0 on the server and until the stored cart is read: the count appears after hydration.
   const cartCount = useCartCount();
-  // Signed out on the server and until the stored session is read.
-  const user = useSignedInUser();
 
   // A page change or a click elsewhere closes open dropdowns, dialogs and the mobile menu.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every navigation on purpose
@@ -59,6 +59,33 @@ export function SiteHeader({ onCartIntent }: Props) {
     setMenuOpen(false);
     menuToggle.current?.focus();
   };
+
+  if (isReduced) {
+    return (
+      <header className="site-header is-reduced">
+        <a className="skip-link" href="#main">
+          {t('layout.skipToMain')}
+        </a>
+        <div className="container topbar">
+          <Link to="/" className="brand-link">
+            <img src={brand.logo.url} width={brand.logo.width} height={brand.logo.height} alt="" />
+            <span className="brand-name">{brand.storeName}</span>
+          </Link>
+          <div className="topbar-actions">
+            <a
+              className="icon-link support-link"
+              href={phoneHref}
+              aria-label={t('layout.callUs', { phone: brand.supportPhone })}
+            >
+              <PhoneIcon />
+              <span className="support-text">{brand.supportPhone}</span>
+            </a>
+            <AccountButton />
+          </div>
+        </div>
+      </header>
+    );
+  }
 
   return (
     <>
@@ -103,22 +130,7 @@ export function SiteHeader({ onCartIntent }: Props) {
             >
               <SearchIcon />
             </button>
-            {user ? (
-              <Link to="/account" className="icon-link account-link" aria-label={t('layout.accountSignedIn')}>
-                <UserIcon />
-                <span className="account-badge" aria-hidden="true" />
-              </Link>
-            ) : (
-              <button
-                type="button"
-                className="icon-link"
-                aria-haspopup="dialog"
-                aria-label={t('layout.account')}
-                onClick={() => openLogin()}
-              >
-                <UserIcon />
-              </button>
-            )}
+            <AccountButton />
             <button
               type="button"
               className="icon-link cart-button"
@@ -197,5 +209,28 @@ export function SiteHeader({ onCartIntent }: Props) {
       </header>
       <SearchDialog isOpen={isSearchOpen} onClose={() => setSearchOpen(false)} />
     </>
+  );
+}
+
+/** The account link when signed in, else the button that opens the login window. */
+function AccountButton() {
+  const t = useT();
+  // Signed out on the server and until the stored session is read.
+  const user = useSignedInUser();
+  return user ? (
+    <Link to="/account" className="icon-link account-link" aria-label={t('layout.accountSignedIn')}>
+      <UserIcon />
+      <span className="account-badge" aria-hidden="true" />
+    </Link>
+  ) : (
+    <button
+      type="button"
+      className="icon-link"
+      aria-haspopup="dialog"
+      aria-label={t('layout.account')}
+      onClick={() => openLogin()}
+    >
+      <UserIcon />
+    </button>
   );
 }

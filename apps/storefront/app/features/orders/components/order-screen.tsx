@@ -1,8 +1,10 @@
 import type { Order, PaymentInfo } from '@shop/contracts/orders';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { CheckoutSteps } from '#app/features/checkout/components/checkout-steps.tsx';
 import { usePurchaseTracking } from '#app/features/consent/conversion.ts';
 import type { MessageKey } from '#app/i18n/de.ts';
+import { useCountryName } from '#app/lib/country-names.ts';
 import { forgetCart, storedCartAccess } from '#app/lib/orders/cart-store.ts';
 import { useShop, useT } from '#app/lib/shop-data.ts';
 import { OrderLine, OrderTotals } from '#app/ui/order-summary.tsx';
@@ -37,7 +39,16 @@ const statusTexts: Record<Order['status'], MessageKey> = {
  * /complete/:id/:key (right after buying) and /view/:id/:key (the order's own link): status, items,
  * totals, for wire transfer the bank details with reference, amount and due date; a thank-you once paid.
  */
-export function OrderScreen({ orderId, orderKey }: { orderId: string; orderKey: string }) {
+export function OrderScreen({
+  orderId,
+  orderKey,
+  isPurchaseEnd = false,
+}: {
+  orderId: string;
+  orderKey: string;
+  /** The page the checkout ends on (/complete): it shows the last of the checkout's steps. */
+  isPurchaseEnd?: boolean;
+}) {
   const t = useT();
   const [state, setState] = useState<State>({ kind: 'loading' });
   useEffect(() => {
@@ -86,7 +97,14 @@ export function OrderScreen({ orderId, orderKey }: { orderId: string; orderKey: 
       current.kind === 'ready' ? { kind: 'ready', details: { ...current.details, order } } : current,
     );
   };
-  return <OrderView details={state.details} access={{ orderId, orderKey }} onOrder={adoptOrder} />;
+  return (
+    <OrderView
+      details={state.details}
+      access={{ orderId, orderKey }}
+      onOrder={adoptOrder}
+      isPurchaseEnd={isPurchaseEnd}
+    />
+  );
 }
 
 /** Closed here (e.g. paid at the provider): this browser's cart starts afresh with the next add. */
@@ -104,12 +122,15 @@ function OrderView({
   details,
   access,
   onOrder,
+  isPurchaseEnd,
 }: {
   details: OrderDetails;
   access: OrderAccess;
   onOrder: (order: Order) => void;
+  isPurchaseEnd: boolean;
 }) {
   const t = useT();
+  const countryName = useCountryName();
   const { locale, origin, brand } = useShop();
   const { order, payment, meta } = details;
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -123,6 +144,7 @@ function OrderView({
       data-order-status={order.status}
       data-affiliate={meta ? JSON.stringify(meta.affiliate) : undefined}
     >
+      {isPurchaseEnd ? <CheckoutSteps current="done" /> : null}
       <h1 ref={headingRef} tabIndex={-1}>
         {t(headings[order.status])}
       </h1>
@@ -161,6 +183,8 @@ function OrderView({
               {order.customer.street} {order.customer.houseNumber}
               <br />
               {order.customer.postcode} {order.customer.city}
+              <br />
+              {countryName(order.customer.country)}
               <br />
               {order.customer.email}
             </address>
