@@ -269,6 +269,34 @@ journey('checkout: buying as a guest', (shop) => {
     ).toBe(0);
   });
 
+  test('the billing countries are the brand’s: viaggi lists Italy, Switzerland and Austria, Italy preselected', async () => {
+    const page = await shop.newPage({ brand: 'viaggi', cookieConsent: 'necessary' });
+    await shop.goto(page, '/');
+    const path = await page.evaluate(async () => {
+      const response = await fetch('/api/offer/search', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ sort: 'price-asc', page: 1, pageSize: 24 }),
+      });
+      const { items } = (await response.json()) as {
+        items: { slug: string; isSoldOut: boolean; contact: { slug: string } }[];
+      };
+      const offer = items.filter((item) => !item.isSoldOut)[4]!;
+      return `/urlaub/${offer.contact.slug}/${offer.slug}`;
+    });
+    await shop.goto(page, path);
+    await page.getByRole('button', { name: 'Aggiungi al carrello' }).click();
+    const cart = page.getByRole('dialog', { name: 'Carrello' });
+    await cart.locator('.order-line').first().waitFor();
+    await cart.getByRole('link', { name: 'Vai alla cassa' }).click();
+    await page.waitForURL((url) => url.pathname === '/checkout');
+    await page.locator('.checkout-submit').waitFor();
+    const country = page.getByRole('main').getByRole('combobox', { name: /^Paese/ });
+    const options = await country.locator('option:not([value=""])').allTextContents();
+    expect(options).toEqual(['Italia', 'Svizzera', 'Austria']);
+    expect(await country.inputValue()).toBe('IT');
+  });
+
   test('gift cards (familyclub): one covering everything leaves credit as the only payment; paid at once', async () => {
     const page = await shop.newPage({ brand: 'familyclub', cookieConsent: 'necessary' });
     await shop.goto(page, '/');

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { locales } from './locale.ts';
+import { addressCountries } from './orders.ts';
 import { text } from './text.ts';
 
 /*
@@ -121,6 +122,15 @@ export const brandConfigSchema = z
      * The server refuses gift-card calls for brands without it.
      */
     hasGiftCards: z.boolean().default(false),
+    /**
+     * The countries a buyer's billing address may be in, in the order the checkout lists them: some of
+     * SPEC §3's seven (the address rules and invoices are made for those); all seven unless set.
+     */
+    billingCountries: z
+      .array(z.enum(addressCountries))
+      .min(1)
+      .refine((countries) => new Set(countries).size === countries.length, 'each country once')
+      .default([...addressCountries]),
     /** Partner brands whose members give their membership number at checkout (POST /api/guard/number). */
     membershipNumber: membershipRuleSchema.nullable().default(null),
     /** Travel insurance for paid vouchers: the premium table; null = the brand offers none. */

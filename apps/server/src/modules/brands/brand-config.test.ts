@@ -32,6 +32,9 @@ describe('brand configs against the contract', () => {
     expect(some((c) => !c.hasNewsletterOptin)).toBe(true);
     expect(some((c) => c.membershipNumber?.optional === true)).toBe(true);
     expect(some((c) => c.membershipNumber?.optional === false)).toBe(true);
+    // The default billing countries (SPEC §3's seven) and a brand that sells to fewer.
+    expect(some((c) => c.billingCountries.length === 7)).toBe(true);
+    expect(some((c) => c.billingCountries.length < 7)).toBe(true);
   });
 
   it('a mistake is an error naming the brand and each wrong field', async () => {
@@ -63,6 +66,9 @@ describe('brand configs against the contract', () => {
     expect(() => parseBrandConfig('demo', { ...config, membershipNumber: { pattern: '([0-9' } })).toThrow(
       /membershipNumber\.pattern/,
     );
+    for (const billingCountries of [[], ['DE', 'DE'], ['US']]) {
+      expect(() => parseBrandConfig('demo', { ...config, billingCountries })).toThrow(/billingCountries/);
+    }
   });
 
   it('the reader refuses an invalid file with that message, and reads it again once fixed', async () => {

@@ -28,6 +28,7 @@ import { HttpProblem } from '#src/http/problem.ts';
 import { createAttemptLimiter, TooManyAttempts } from '#src/http/rate-limit.ts';
 import type { Authentication } from '#src/modules/accounts/authentication.ts';
 import { acceptedMembershipNumber } from '#src/modules/guard/membership-guard.ts';
+import { checkBillingCountry } from './billing-country.ts';
 import { registerCheckoutRoutes } from './checkout.routes.ts';
 import type { CheckoutDeps } from './checkout-context.ts';
 import type { OrderKeyGuard } from './order-key-guard.ts';
@@ -256,6 +257,7 @@ export function registerOrderRoutes(server: FastifyInstance, deps: OrderRouteDep
     },
     async (request) => {
       const config = await request.server.brandConfig(request.brand.short);
+      checkBillingCountry(config, request.body.country);
       const membershipNumber = acceptedMembershipNumber(config, request.body.membershipNumber);
       return withOrderKey(request, request.body.orderId, () =>
         orders.setCustomer(cartDb, request, { ...request.body, membershipNumber }),

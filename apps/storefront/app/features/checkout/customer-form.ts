@@ -65,9 +65,17 @@ export const isCustomerField = (name: string): name is CustomerField =>
 /** The country most customers of a language live in, preselected. */
 const countryByLocale: Record<Locale, AddressCountry | ''> = { de: 'DE', it: 'IT', en: '' };
 
-/** An empty form, or the order's customer data again (back from a cancelled payment). */
-export function initialValues(customer: CustomerData | null, locale: Locale): CustomerFormValues {
+/**
+ * An empty form, or the order's customer data again (back from a cancelled payment). The country is
+ * preselected from the language when the brand sells there, or when the brand sells to one country only.
+ */
+export function initialValues(
+  customer: CustomerData | null,
+  locale: Locale,
+  countries: readonly AddressCountry[] = addressCountries,
+): CustomerFormValues {
   if (!customer) {
+    const likely = countryByLocale[locale];
     return {
       gender: '',
       firstName: '',
@@ -78,7 +86,8 @@ export function initialValues(customer: CustomerData | null, locale: Locale): Cu
       houseNumber: '',
       postcode: '',
       city: '',
-      country: countryByLocale[locale],
+      country:
+        likely && countries.includes(likely) ? likely : countries.length === 1 ? (countries[0] ?? '') : '',
       membershipNumber: '',
       newsletter: false,
       acceptTerms: false,

@@ -57,7 +57,9 @@ function CheckoutForm({ cart }: { cart: Cart }) {
   const t = useT();
   const { brand, locale } = useShop();
   const navigate = useNavigate();
-  const [values, setValues] = useState<CustomerFormValues>(() => initialValues(cart.customer, locale));
+  const [values, setValues] = useState<CustomerFormValues>(() =>
+    initialValues(cart.customer, locale, brand.billingCountries),
+  );
   const paymentOptions = paymentTypesFor(cart.summary.total.total);
   const [paymentType, setPaymentType] = useState<PaymentType | null>(() =>
     paymentOptions.length === 1 ? (paymentOptions[0] ?? null) : null,

@@ -2,7 +2,6 @@ import { useCountryName } from '#app/lib/country-names.ts';
 import { useShop, useT } from '#app/lib/shop-data.ts';
 import { FormField } from '#app/ui/form-field.tsx';
 import {
-  addressCountries,
   type CustomerField,
   type CustomerFormValues,
   type FieldErrors,
@@ -118,7 +117,7 @@ export function CustomerFields({ values, errors, onChange }: Props) {
             onChange={(event) => onChange('country', event.target.value as CustomerFormValues['country'])}
           >
             <option value="">{t('checkout.choose')}</option>
-            {addressCountries.map((iso) => (
+            {brand.billingCountries.map((iso) => (
               <option key={iso} value={iso}>
                 {countryName(iso)}
               </option>
