@@ -91,6 +91,25 @@ export async function completePage(page: Page) {
   await page.locator('[data-order-status]').waitFor();
 }
 
+/**
+ * The path of an offer the brand of `page` sells, found through that brand's own search (cheapest first;
+ * `index` among those on sale gives each test an offer of its own).
+ */
+export async function brandOfferPath(page: Page, index: number): Promise<string> {
+  return page.evaluate(async (at) => {
+    const response = await fetch('/api/offer/search', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ sort: 'price-asc', page: 1, pageSize: 24 }),
+    });
+    const { items } = (await response.json()) as {
+      items: { slug: string; isSoldOut: boolean; contact: { slug: string } }[];
+    };
+    const offer = items.filter((item) => !item.isSoldOut)[at]!;
+    return `/urlaub/${offer.contact.slug}/${offer.slug}`;
+  }, index);
+}
+
 /** The cart button's label, `Warenkorb, N Artikel`. */
 export const cartCount = (page: Page) =>
   page.getByRole('button', { name: /^Warenkorb, \d+ Artikel$/ }).getAttribute('aria-label');

@@ -2,6 +2,7 @@ import { expect, test } from 'vitest';
 import { formatViolations, isBlocking, runAxe, saveAxeReport } from '../support/axe.ts';
 import { offerPath } from '../support/catalogue.ts';
 import {
+  brandOfferPath,
   cartCount,
   completePage,
   decideAtProvider,
@@ -272,18 +273,7 @@ journey('checkout: buying as a guest', (shop) => {
   test('the billing countries are the brand’s: viaggi lists Italy, Switzerland and Austria, Italy preselected', async () => {
     const page = await shop.newPage({ brand: 'viaggi', cookieConsent: 'necessary' });
     await shop.goto(page, '/');
-    const path = await page.evaluate(async () => {
-      const response = await fetch('/api/offer/search', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ sort: 'price-asc', page: 1, pageSize: 24 }),
-      });
-      const { items } = (await response.json()) as {
-        items: { slug: string; isSoldOut: boolean; contact: { slug: string } }[];
-      };
-      const offer = items.filter((item) => !item.isSoldOut)[4]!;
-      return `/urlaub/${offer.contact.slug}/${offer.slug}`;
-    });
+    const path = await brandOfferPath(page, 4);
     await shop.goto(page, path);
     await page.getByRole('button', { name: 'Aggiungi al carrello' }).click();
     const cart = page.getByRole('dialog', { name: 'Carrello' });
@@ -300,19 +290,7 @@ journey('checkout: buying as a guest', (shop) => {
   test('gift cards (familyclub): one covering everything leaves credit as the only payment; paid at once', async () => {
     const page = await shop.newPage({ brand: 'familyclub', cookieConsent: 'necessary' });
     await shop.goto(page, '/');
-    // An offer of this brand, found through its own API.
-    const path = await page.evaluate(async () => {
-      const response = await fetch('/api/offer/search', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ sort: 'price-asc', page: 1, pageSize: 24 }),
-      });
-      const { items } = (await response.json()) as {
-        items: { slug: string; isSoldOut: boolean; contact: { slug: string } }[];
-      };
-      const offer = items.filter((item) => !item.isSoldOut)[2]!;
-      return `/urlaub/${offer.contact.slug}/${offer.slug}`;
-    });
+    const path = await brandOfferPath(page, 2);
     await shop.goto(page, path);
     await page.getByRole('button', { name: 'In den Warenkorb' }).click();
     const cart = page.getByRole('dialog', { name: 'Warenkorb' });

@@ -95,3 +95,31 @@ export async function payWithPayPal(app: Shop, cart: Cart) {
   if (captured.statusCode !== 200) throw new Error(`capture: ${captured.statusCode} ${captured.body}`);
   return captured.json();
 }
+
+/** A cart of the brand the `headers` name (its host) with one unit of a variant every brand sells. */
+export async function brandCart(
+  app: Pick<FastifyInstance, 'inject'>,
+  db: Database,
+  headers: Record<string, string>,
+): Promise<Cart> {
+  const created = await app.inject({ method: 'POST', url: '/api/order', headers, payload: {} });
+  const { id, token } = created.json();
+  const [variantId] = await variantsInStock(db);
+  await app.inject({
+    method: 'POST',
+    url: '/api/order/items',
+    headers,
+    payload: { orderId: id, key: token, variantId },
+  });
+  return { orderId: id as number, key: token as string };
+}
+
+/** PUT /api/order/customer with these headers (host, language): status and parsed answer. */
+export async function putCustomer(
+  app: Pick<FastifyInstance, 'inject'>,
+  headers: Record<string, string>,
+  payload: object,
+) {
+  const response = await app.inject({ method: 'PUT', url: '/api/order/customer', headers, payload });
+  return { status: response.statusCode, body: response.json() };
+}

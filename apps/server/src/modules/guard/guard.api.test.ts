@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '#src/db/client.ts';
 import { createTestApp, type TestApp } from '#src/test/app.ts';
-import { exampleCustomer, variantsInStock } from '#src/test/orders.ts';
+import { brandCart, exampleCustomer, putCustomer } from '#src/test/orders.ts';
 
 let shop: TestApp;
 beforeAll(async () => {
@@ -42,22 +42,6 @@ describe('POST /api/guard/number', () => {
 });
 
 describe('the order keeps only numbers the brand accepts', () => {
-  async function cart(headers: Record<string, string>) {
-    const created = await shop.app.inject({ method: 'POST', url: '/api/order', headers, payload: {} });
-    const { id, token } = created.json();
-    const [variantId] = await variantsInStock(shop.database.db);
-    await shop.app.inject({
-      method: 'POST',
-      url: '/api/order/items',
-      headers,
-      payload: { orderId: id, key: token, variantId },
-    });
-    return { orderId: id as number, key: token as string };
-  }
-  const putCustomer = async (headers: Record<string, string>, payload: object) => {
-    const response = await shop.app.inject({ method: 'PUT', url: '/api/order/customer', headers, payload });
-    return { status: response.statusCode, body: response.json() };
-  };
   const storedNumber = async (orderId: number) =>
     (
       await queryRows<{ number: string | null }>(
@@ -67,8 +51,9 @@ describe('the order keeps only numbers the brand accepts', () => {
     )[0]?.number;
 
   it('an invalid number is a 400 on the field in the caller’s language, and nothing is stored', async () => {
-    const access = await cart(autoclub);
+    const access = await brandCart(shop.app, shop.database.db, autoclub);
     const refused = await putCustomer(
+      shop.app,
       { ...autoclub, 'accept-language': 'it' },
       { ...access, ...exampleCustomer, membershipNumber: '123456789' },
     );
@@ -80,28 +65,33 @@ describe('the order keeps only numbers the brand accepts', () => {
   });
 
   it('a valid number is stored normalised; a skipped optional one is empty', async () => {
-    const access = await cart(autoclub);
-    const saved = await putCustomer(autoclub, {
+    const access = await brandCart(shop.app, shop.database.db, autoclub);
+    const saved = await putCustomer(shop.app, autoclub, {
       ...access,
       ...exampleCustomer,
       membershipNumber: '1234 5678-2',
     });
     expect(saved.status).toBe(200);
     expect(saved.body.customer.membershipNumber).toBe('123456782');
-    const skipped = await putCustomer(autoclub, { ...access, ...exampleCustomer, membershipNumber: '' });
+    const skipped = await putCustomer(shop.app, autoclub, {
+      ...access,
+      ...exampleCustomer,
+      membershipNumber: '',
+    });
     expect(skipped.body.customer.membershipNumber).toBe('');
   });
 
   it('where the brand requires the number, leaving it out is a 400; other brands drop a stray one', async () => {
-    const required = await cart(sparbuch);
+    const required = await brandCart(shop.app, shop.database.db, sparbuch);
     const missing = await putCustomer(
+      shop.app,
       { ...sparbuch, 'accept-language': 'de' },
       { ...required, ...exampleCustomer },
     );
     expect(missing.status).toBe(400);
     expect(missing.body.detail).toBe('Mitgliedsnummer ist ein Pflichtfeld.');
-    const demo = await cart({});
-    const stray = await putCustomer({}, { ...demo, ...exampleCustomer, membershipNumber: '999' });
+    const demo = await brandCart(shop.app, shop.database.db, {});
+    const stray = await putCustomer(shop.app, {}, { ...demo, ...exampleCustomer, membershipNumber: '999' });
     expect(stray.body.customer.membershipNumber).toBe('');
   });
 });

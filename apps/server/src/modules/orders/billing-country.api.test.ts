@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '#src/db/client.ts';
 import { createTestApp, type TestApp } from '#src/test/app.ts';
-import { exampleCustomer, variantsInStock } from '#src/test/orders.ts';
+import { brandCart, exampleCustomer, putCustomer } from '#src/test/orders.ts';
 
 let shop: TestApp;
 beforeAll(async () => {
@@ -14,24 +14,6 @@ afterAll(() => shop.close());
 const viaggi = { host: 'viaggi.localhost' };
 const demo = { host: 'demo.localhost' };
 
-async function cart(headers: Record<string, string>) {
-  const created = await shop.app.inject({ method: 'POST', url: '/api/order', headers, payload: {} });
-  const { id, token } = created.json();
-  const [variantId] = await variantsInStock(shop.database.db);
-  await shop.app.inject({
-    method: 'POST',
-    url: '/api/order/items',
-    headers,
-    payload: { orderId: id, key: token, variantId },
-  });
-  return { orderId: id as number, key: token as string };
-}
-
-const putCustomer = async (headers: Record<string, string>, payload: object) => {
-  const response = await shop.app.inject({ method: 'PUT', url: '/api/order/customer', headers, payload });
-  return { status: response.statusCode, body: response.json() };
-};
-
 const storedCountry = async (orderId: number) =>
   (
     await queryRows<{ country: string | null }>(
@@ -42,8 +24,9 @@ const storedCountry = async (orderId: number) =>
 
 describe("the billing country is one of the brand's", () => {
   it('a country the brand does not sell to is a 400 on the field in the caller’s language; nothing is stored', async () => {
-    const access = await cart(viaggi);
+    const access = await brandCart(shop.app, shop.database.db, viaggi);
     const refused = await putCustomer(
+      shop.app,
       { ...viaggi, 'accept-language': 'it' },
       { ...access, ...exampleCustomer, country: 'DE' },
     );
@@ -52,15 +35,17 @@ describe("the billing country is one of the brand's", () => {
     expect(refused.body.errors).toEqual([{ field: 'country', message: expect.stringMatching(/Paese/) }]);
     expect(await storedCountry(access.orderId)).toBeNull();
 
-    const accepted = await putCustomer(viaggi, { ...access, ...exampleCustomer, country: 'AT' });
+    const accepted = await putCustomer(shop.app, viaggi, { ...access, ...exampleCustomer, country: 'AT' });
     expect(accepted.status).toBe(200);
     expect(await storedCountry(access.orderId)).toBe('AT');
   });
 
   it('a brand without its own list takes all seven of SPEC §3', async () => {
-    const access = await cart(demo);
+    const access = await brandCart(shop.app, shop.database.db, demo);
     for (const country of ['DE', 'CZ', 'LI']) {
-      expect((await putCustomer(demo, { ...access, ...exampleCustomer, country })).status).toBe(200);
+      expect((await putCustomer(shop.app, demo, { ...access, ...exampleCustomer, country })).status).toBe(
+        200,
+      );
     }
   });
 });

@@ -52,7 +52,6 @@ export function SiteHeader({ onCartIntent, isReduced = false }: Props) {
   }, []);
 
   if (!brand.showHeader) return null;
-  const phoneHref = `tel:${brand.supportPhone.replace(/[^+\d]/g, '')}`;
   // Escape closes the mobile menu (after any open dropdown, which handles it first) and returns to its toggle.
   const closeMenuOnEscape = (event: KeyboardEvent<HTMLElement>) => {
     if (event.key !== 'Escape' || event.defaultPrevented || !isMenuOpen) return;
@@ -63,23 +62,11 @@ export function SiteHeader({ onCartIntent, isReduced = false }: Props) {
   if (isReduced) {
     return (
       <header className="site-header is-reduced">
-        <a className="skip-link" href="#main">
-          {t('layout.skipToMain')}
-        </a>
+        <SkipLink />
         <div className="container topbar">
-          <Link to="/" className="brand-link">
-            <img src={brand.logo.url} width={brand.logo.width} height={brand.logo.height} alt="" />
-            <span className="brand-name">{brand.storeName}</span>
-          </Link>
+          <BrandLink />
           <div className="topbar-actions">
-            <a
-              className="icon-link support-link"
-              href={phoneHref}
-              aria-label={t('layout.callUs', { phone: brand.supportPhone })}
-            >
-              <PhoneIcon />
-              <span className="support-text">{brand.supportPhone}</span>
-            </a>
+            <PhoneLink />
             <AccountButton />
           </div>
         </div>
@@ -90,14 +77,9 @@ export function SiteHeader({ onCartIntent, isReduced = false }: Props) {
   return (
     <>
       <header ref={header} className={brand.fixedNavbar ? 'site-header is-fixed' : 'site-header'}>
-        <a className="skip-link" href="#main">
-          {t('layout.skipToMain')}
-        </a>
+        <SkipLink />
         <div className="container topbar">
-          <Link to="/" className="brand-link">
-            <img src={brand.logo.url} width={brand.logo.width} height={brand.logo.height} alt="" />
-            <span className="brand-name">{brand.storeName}</span>
-          </Link>
+          <BrandLink />
           <div className="topbar-actions">
             {bargain ? (
               <Link className="icon-link bargain-link" to={bargain.href}>
@@ -105,14 +87,7 @@ export function SiteHeader({ onCartIntent, isReduced = false }: Props) {
                 <span className="bargain-text">{t('layout.bargains')}</span>
               </Link>
             ) : null}
-            <a
-              className="icon-link support-link"
-              href={phoneHref}
-              aria-label={t('layout.callUs', { phone: brand.supportPhone })}
-            >
-              <PhoneIcon />
-              <span className="support-text">{brand.supportPhone}</span>
-            </a>
+            <PhoneLink />
             <a
               className="icon-link support-link"
               href={`mailto:${brand.supportMail}`}
@@ -195,7 +170,7 @@ export function SiteHeader({ onCartIntent, isReduced = false }: Props) {
               <LanguageSelector />
             </div>
             <div className="nav-support">
-              <a href={phoneHref}>
+              <a href={telHref(brand.supportPhone)}>
                 <PhoneIcon />
                 {brand.supportPhone}
               </a>
@@ -234,3 +209,40 @@ function AccountButton() {
     </button>
   );
 }
+
+function SkipLink() {
+  const t = useT();
+  return (
+    <a className="skip-link" href="#main">
+      {t('layout.skipToMain')}
+    </a>
+  );
+}
+
+/** The logo and name, home. */
+function BrandLink() {
+  const { brand } = useShop();
+  return (
+    <Link to="/" className="brand-link">
+      <img src={brand.logo.url} width={brand.logo.width} height={brand.logo.height} alt="" />
+      <span className="brand-name">{brand.storeName}</span>
+    </Link>
+  );
+}
+
+function PhoneLink() {
+  const { brand } = useShop();
+  const t = useT();
+  return (
+    <a
+      className="icon-link support-link"
+      href={telHref(brand.supportPhone)}
+      aria-label={t('layout.callUs', { phone: brand.supportPhone })}
+    >
+      <PhoneIcon />
+      <span className="support-text">{brand.supportPhone}</span>
+    </a>
+  );
+}
+
+const telHref = (phone: string) => `tel:${phone.replace(/[^+\d]/g, '')}`;
