@@ -1,4 +1,5 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { Link, useLocation } from 'react-router';
 import { closeLogin, type LoginReason, signIn, useLoginReason } from '#app/lib/session-store.ts';
 import { useShop, useT } from '#app/lib/shop-data.ts';
@@ -55,12 +56,12 @@ function LoginForm({ reason }: { reason: LoginReason }) {
   const note = loginNotes[reason];
 
   const show = (next: Errors) => {
-    setErrors(next);
-    requestAnimationFrame(() => {
-      const field = (['email', 'password'] as const).find((name) => next.fields[name]);
-      if (field) document.getElementById(fieldId('login', field))?.focus();
-      else alertRef.current?.focus();
-    });
+    // Committed at once, then focused: waiting for the next frame instead lost the focus now and then
+    // on a busy machine (the CI's run of accounts.e2e.ts).
+    flushSync(() => setErrors(next));
+    const field = (['email', 'password'] as const).find((name) => next.fields[name]);
+    if (field) document.getElementById(fieldId('login', field))?.focus();
+    else alertRef.current?.focus();
   };
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
