@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 import { formatViolations, isBlocking, runAxe, saveAxeReport } from '../support/axe.ts';
-import { allOffers, type Offer, offerById, offerPath } from '../support/catalogue.ts';
+import { allOffers, type Offer, offerById, offerPath, parsePrice } from '../support/catalogue.ts';
 import { screenshot } from '../support/out.ts';
 import { expectText, heading, textOf } from '../support/page-helpers.ts';
 import { journey, type ViewportName, viewports } from '../support/shop.ts';
@@ -107,10 +107,10 @@ journey('cart: add, change, codes and the stored cart', (shop) => {
     await cart.getByRole('button', { name: 'Einlösen' }).click();
     await expectText(cart.locator('.code-applied'), /^WILLKOMMEN10 – .*: −10 %$/);
     await expectText(cart.locator('.is-discount dt'), 'Rabatt (WILLKOMMEN10)');
-    const subtotal = parseEuro(subtotalText);
-    const discount = parseEuro(await textOf(cart.locator('.is-discount dd')));
+    const subtotal = parsePrice(subtotalText);
+    const discount = parsePrice(await textOf(cart.locator('.is-discount dd')));
     expect(discount).toBe(Math.round(subtotal * 0.1));
-    expect(parseEuro(await textOf(cart.locator('.order-total dd')))).toBe(subtotal - discount);
+    expect(parsePrice(await textOf(cart.locator('.order-total dd')))).toBe(subtotal - discount);
 
     await cart.getByRole('button', { name: 'Aktionscode WILLKOMMEN10 entfernen' }).click();
     await cart.getByRole('textbox', { name: 'Aktionscode einlösen' }).waitFor();
@@ -198,10 +198,3 @@ journey('cart: add, change, codes and the stored cart', (shop) => {
       .toBe('In den Warenkorb');
   });
 });
-
-/** "€ 1.299,-" / "−€ 50,-" → cents. */
-function parseEuro(text: string): number {
-  const match = /€\s*([\d.]+),(-|\d{2})/.exec(text);
-  if (!match) throw new Error(`no price in "${text}"`);
-  return Number(match[1]!.replace(/\./g, '')) * 100 + (match[2] === '-' ? 0 : Number(match[2]));
-}

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { expect, inject, test } from 'vitest';
-import { allOffers, type Offer, offerById, offerPath } from '../support/catalogue.ts';
+import { allOffers, type Offer, offerById, offerPath, parsePrice } from '../support/catalogue.ts';
 import { erika, fillCustomer, pay, startCheckout } from '../support/checkout.ts';
 import { expectText, textOf } from '../support/page-helpers.ts';
 import { hydrated, journey } from '../support/shop.ts';
@@ -12,7 +12,6 @@ import { hydrated, journey } from '../support/shop.ts';
  */
 
 const wellness = 'Wellness';
-const euros = (display: string) => Math.round(Number(display.replace(/[^\d,]/g, '').replace(',', '.')) * 100);
 
 /**
  * Offers on sale whose first choice (what "add to cart" takes) costs less than € 100 and has plenty of
@@ -140,7 +139,7 @@ journey('promotion codes: why a code does not apply', (shop) => {
     await cart.getByRole('button', { name: labels.de.apply }).click();
     await expectText(cart.locator('.code-applied'), /^WELLNESS15 – .*: −15 %$/);
     const spaPrice = (spa as Offer & { variants: { price: { total: number } }[] }).variants[0]!.price.total;
-    expect(euros(await textOf(cart.locator('.is-discount dd')))).toBe(Math.round(spaPrice * 0.15));
+    expect(parsePrice(await textOf(cart.locator('.is-discount dd')))).toBe(Math.round(spaPrice * 0.15));
   });
 
   test('at checkout: a code this customer redeemed before is refused as used by them', async () => {
