@@ -1,15 +1,16 @@
 /**
- * What the edge costs an offer-detail read (issue 9's target: ≤ 0.2 ms p50): two production servers on
- * the same PostgreSQL benchmark catalogue in one run, one built as deployed ("with": helmet's
- * security headers and CSP, the no-store hook, the Host check) and one with `withEdgeChecks: false`
- * ("without"), measured alternately so that the noise of this shared machine hits both alike.
+ * What issue 9's edge costs (its targets: ≤ 0.2 ms p50 on an offer-detail read, catalogue and checkout
+ * within 5 %): two production servers on the same PostgreSQL benchmark catalogue in one run, one built
+ * as deployed ("with": helmet's security headers and CSP, the no-store hook, the Host check, the
+ * order-key limits) and one with `withEdgeChecks: false` ("without"), measured alternately so that the
+ * noise of this shared machine hits both alike.
  *
  *   npx tsx bench/edge-overhead.bench.ts --runs 5
  *
- * The rate-limit plugin is registered in both: order routes need the plugin's
- * decorators, and with `global: false` it adds a hook only to routes with a limit of their own, which
- * offer detail has not; so "with" − "without" is the cost of the headers and the Host check, and the
- * rate limiter's share on this route is nothing to measure. Seed the catalogue first
+ * The rate-limit plugin is registered in both: order routes need the plugin's decorators, and with
+ * `global: false` it adds a hook only to routes with a limit of their own. Catalogue reads have none;
+ * add-to-cart passes the order-key guard, whose limits "without" leaves out. Server CPU per request is
+ * net of each server's idle work (measured before and after the runs). Seed the catalogue first
  * (`DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npm run seed -- --offers 100000`).
  * Results go to bench/out/edge-overhead.json; bench/RESULTS.md records the medians.
  *
@@ -28,14 +29,17 @@
 import http from 'node:http';
 import { parseArgs } from 'node:util';
 import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
 import { buildApp } from '../apps/server/src/app.ts';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import {
   type BenchResult,
   cpuTimeMs,
+  cpuUsPerRequest,
   type ExactLatency,
   freePort,
+  idleCpuMsPerSecond,
   median,
   percentile,
   postgresUrl,
@@ -51,6 +55,8 @@ const { values } = parseArgs({
     duration: { type: 'string', default: '10' },
     /** In-process requests per app for the `app.inject()` view. */
     injects: { type: 'string', default: '20000' },
+    /** Seconds of idle CPU measured per server before and after the runs. */
+    idle: { type: 'string', default: '8' },
     /** Internal: this file as the server's entry, `with` or `without` the edge checks. */
     serve: { type: 'string' },
   },
@@ -89,59 +95,98 @@ async function bench(): Promise<void> {
   const duration = Number(values.duration);
   const injects = Number(values.injects);
 
+  const idleSeconds = Number(values.idle);
   const servers = {
     with: await startServer({
       database: 'postgres',
       port: await freePort(),
       entry: ['bench/edge-overhead.bench.ts', '--serve', 'with'],
-      env: { CATALOGUE_CACHE_TTL_MS: cacheTtlMs },
+      env: { CATALOGUE_CACHE_TTL_MS: cacheTtlMs, DATABASE_POOL_SIZE: '16' },
     }),
     without: await startServer({
       database: 'postgres',
       port: await freePort(),
       entry: ['bench/edge-overhead.bench.ts', '--serve', 'without'],
-      env: { CATALOGUE_CACHE_TTL_MS: cacheTtlMs },
+      env: { CATALOGUE_CACHE_TTL_MS: cacheTtlMs, DATABASE_POOL_SIZE: '16' },
     }),
   };
   /** With the server's CPU time per answered request, in µs (its process group, from /proc). */
   type Exact = BenchResult & ExactLatency & { cpuUsPerRequest: number };
   let httpRuns: { scenario: string; results: Record<Variant, Exact[]> }[] = [];
   let offerIds: number[] = [];
+  const idle: Record<Variant, number[]> = { with: [], without: [] };
+  const measureIdle = async () => {
+    for (const variant of variants) {
+      idle[variant].push(await idleCpuMsPerSecond(servers[variant].processGroup, idleSeconds));
+    }
+  };
+  const idleRate = (variant: Variant) =>
+    idle[variant].reduce((sum, rate) => sum + rate, 0) / idle[variant].length;
   try {
     offerIds = await servers.with.sampleOfferIds(5_000);
     const randomOffer = () => `/api/offer?id=${offerIds[Math.floor(Math.random() * offerIds.length)]}`;
     await checkVariants(servers.with.url, servers.without.url, randomOffer());
+    const searches = ['price-asc', 'price-desc', 'newest', 'discount'].flatMap((sort) =>
+      [1, 2, 3, 4, 5].map((page) => JSON.stringify({ sort, page, pageSize: 24, facets: true })),
+    );
+    const randomSearch = () => searches[Math.floor(Math.random() * searches.length)]!;
+    const addToCart = {
+      with: await cartAdds(servers.with.url),
+      without: await cartAdds(servers.without.url),
+    };
 
-    const scenarios: Scenario[] = [
+    const scenarios = (variant: Variant): Scenario[] => [
       // The floor, and the purest view of a per-request cost: /healthz passes the same hooks.
       { name: 'healthz full load', path: () => '/healthz', connections: 32 },
       // One connection: autocannon paces all connections on one shared tick (see catalogue.bench.ts).
       { name: 'offer detail at 1000 req/s', path: randomOffer, connections: 1, rate: 1000 },
       { name: 'offer detail full load', path: randomOffer, connections: 32 },
+      { name: 'search full load', path: () => '/api/offer/search', body: randomSearch, connections: 32 },
+      {
+        name: 'add-to-cart full load',
+        path: () => '/api/order/items',
+        body: addToCart[variant],
+        connections: 16,
+      },
     ];
-    // Both servers warm before anything counts: every sampled offer in the cache, then the JIT.
+    // Both servers warm before anything counts: every sampled offer and search in the cache, then the JIT.
     for (const variant of variants) {
       await readAll(servers[variant].url, offerIds);
-      await runLoadExact(servers[variant].url, { ...scenarios[2]!, name: 'warm-up' }, 5);
+      for (const body of searches) {
+        const init = { method: 'POST', headers: { 'content-type': 'application/json' }, body };
+        await (await fetch(`${servers[variant].url}/api/offer/search`, init)).arrayBuffer();
+      }
+      for (const scenario of scenarios(variant)) {
+        await runLoadExact(servers[variant].url, { ...scenario, name: 'warm-up' }, 3);
+      }
     }
-    httpRuns = scenarios.map((scenario) => ({ scenario: scenario.name, results: { with: [], without: [] } }));
+    await measureIdle();
+    httpRuns = scenarios('with').map((scenario) => ({
+      scenario: scenario.name,
+      results: { with: [], without: [] },
+    }));
     for (let run = 1; run <= runs; run++) {
-      for (const [index, scenario] of scenarios.entries()) {
+      for (const [index] of httpRuns.entries()) {
         // A/B, then B/A in the next run: a drift in the machine's load favours neither.
         const order: Variant[] = run % 2 ? ['with', 'without'] : ['without', 'with'];
         for (const variant of order) {
+          const scenario = scenarios(variant)[index]!;
           const cpuBefore = await cpuTimeMs(servers[variant].processGroup);
           const load = await runLoadExact(servers[variant].url, scenario, duration);
           const cpuMs = (await cpuTimeMs(servers[variant].processGroup)) - cpuBefore;
-          const cpuUsPerRequest = Math.round((cpuMs * 1000) / (load.requestsPerSecond * duration));
-          const result = { ...load, cpuUsPerRequest };
+          const answered = load.requestsPerSecond * duration;
+          const result = {
+            ...load,
+            cpuUsPerRequest: cpuUsPerRequest(cpuMs, idleRate(variant), duration, answered),
+          };
           console.log(
-            `run ${run} ${scenario.name}, ${variant}: ${result.requestsPerSecond} req/s, p50 ${result.p50Us} µs, p90 ${result.p90Us} µs, p97.5 ${result.p97_5Us} µs, server CPU ${cpuUsPerRequest} µs/request, errors ${result.errors + result.non2xx}`,
+            `run ${run} ${scenario.name}, ${variant}: ${result.requestsPerSecond} req/s, p50 ${result.p50Us} µs, p90 ${result.p90Us} µs, p97.5 ${result.p97_5Us} µs, server CPU ${result.cpuUsPerRequest} µs/request, errors ${result.errors + result.non2xx}`,
           );
           httpRuns[index]!.results[variant].push(result);
         }
       }
     }
+    await measureIdle();
   } finally {
     await servers.with.stop();
     await servers.without.stop();
@@ -165,7 +210,9 @@ async function bench(): Promise<void> {
         p50Us: withEdge.p50Us - without.p50Us,
         p90Us: withEdge.p90Us - without.p90Us,
         p97_5Us: withEdge.p97_5Us - without.p97_5Us,
-        cpuUsPerRequest: withEdge.cpuUsPerRequest - without.cpuUsPerRequest,
+        cpuUsPerRequest: Math.round((withEdge.cpuUsPerRequest - without.cpuUsPerRequest) * 10) / 10,
+        cpuDifference: `${(((withEdge.cpuUsPerRequest - without.cpuUsPerRequest) / without.cpuUsPerRequest) * 100).toFixed(1)} %`,
+        requestsDifference: `${(((withEdge.requestsPerSecond - without.requestsPerSecond) / without.requestsPerSecond) * 100).toFixed(1)} %`,
         pairedP50Us: pairs.join(' / '),
       },
     ];
@@ -181,12 +228,51 @@ async function bench(): Promise<void> {
         'p97.5 µs': p97_5Us,
         'server CPU µs/req': cpuUsPerRequest,
         ...('p50' in rest ? { 'p50/p97.5 ms (autocannon)': `${rest.p50} / ${rest.p97_5}` } : {}),
-        ...('pairedP50Us' in rest ? { 'p50 per run pair µs': rest.pairedP50Us } : {}),
+        ...('pairedP50Us' in rest
+          ? {
+              'p50 per run pair µs': rest.pairedP50Us,
+              'CPU difference': rest.cpuDifference,
+              'req/s difference': rest.requestsDifference,
+            }
+          : {}),
       }),
     ),
   );
   console.table(inject.summary);
-  await writeResults('edge-overhead', { runs, duration, injects, summary, http: httpRuns, inject });
+  console.log('idle CPU, ms per second (before and after the runs):', idle);
+  await writeResults('edge-overhead', { runs, duration, injects, idle, summary, http: httpRuns, inject });
+}
+
+/**
+ * Add-to-cart bodies for one server: 2,000 carts of its own and 2,000 variants in stock (stock raised so
+ * that no run sells out), each body a random cart and variant, so that every cart stays short.
+ */
+async function cartAdds(baseUrl: string): Promise<() => string> {
+  const admin = new pg.Client({ connectionString: postgresUrl });
+  await admin.connect();
+  let variantIds: number[];
+  try {
+    const { rows } = await admin.query(
+      `SELECT v.id FROM variants v JOIN offers o ON o.id = v.offer_id
+       WHERE o.is_active AND o.brand_id IS NULL ORDER BY v.id LIMIT 2000`,
+    );
+    variantIds = rows.map((row: { id: number }) => row.id);
+    await admin.query('UPDATE variants SET stock = 1000000 WHERE id = ANY($1)', [variantIds]);
+  } finally {
+    await admin.end();
+  }
+  const carts: { orderId: number; key: string }[] = [];
+  for (let n = 0; n < 2_000; n++) {
+    const response = await fetch(`${baseUrl}/api/order`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ currency: 'EUR' }),
+    });
+    const cart = (await response.json()) as { id: number; token: string };
+    carts.push({ orderId: cart.id, key: cart.token });
+  }
+  const pick = <T>(list: T[]) => list[Math.floor(Math.random() * list.length)]!;
+  return () => JSON.stringify({ ...pick(carts), variantId: pick(variantIds) });
 }
 
 /** Each offer once, eight at a time. */

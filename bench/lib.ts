@@ -232,6 +232,27 @@ export async function cpuTimeMs(processGroup: number): Promise<number> {
   return ticks / ticksPerMs;
 }
 
+/**
+ * CPU time (ms) a server's process group uses per second while nobody asks it anything: its job
+ * queue's polling and schedules. No request's cost, but at a low request rate it is a large share of
+ * the CPU per request; the benchmarks take it off (`cpuUsPerRequest`).
+ */
+export async function idleCpuMsPerSecond(processGroup: number, seconds: number): Promise<number> {
+  const before = await cpuTimeMs(processGroup);
+  await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+  return ((await cpuTimeMs(processGroup)) - before) / seconds;
+}
+
+/** CPU µs per answered request, without the server's idle work (ms per second, see above). */
+export function cpuUsPerRequest(
+  cpuMs: number,
+  idleMsPerSecond: number,
+  seconds: number,
+  answered: number,
+): number {
+  return Math.round(((cpuMs - idleMsPerSecond * seconds) * 10_000) / answered) / 10;
+}
+
 /** A free TCP port on this machine. */
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

@@ -16,6 +16,12 @@
  * 100000`) with the catalogue cache's TTL raised to an hour, and every offer and search asked once
  * before anything counts, so that cached reads are what is compared (a miss is PostgreSQL's time, the
  * same in both). Add-to-cart writes: every answer goes to the database.
+ *
+ * A server also works when nobody asks it anything (the job queue polls, schedules run): that CPU is
+ * no request's cost, but at 139 adds/s it would add tens of µs to each. Each server's idle CPU is
+ * measured in the same run (`--idle` seconds before the rounds and after them) and its rate times a
+ * round's length is taken off that round; the raw figure is kept beside the net one.
+ * `--only healthz,offer` runs some of the scenarios (names start with these words).
  * Results go to bench/out/side-by-side.json; bench/RESULTS.md records the medians.
  */
 import { execFileSync } from 'node:child_process';
@@ -27,7 +33,9 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import {
   cpuTimeMs,
+  cpuUsPerRequest,
   freePort,
+  idleCpuMsPerSecond,
   postgresUrl,
   repoRoot,
   runLoad,
@@ -41,10 +49,14 @@ const { values } = parseArgs({
     base: { type: 'string', default: '39628c6' },
     runs: { type: 'string', default: '6' },
     duration: { type: 'string', default: '8' },
+    idle: { type: 'string', default: '8' },
+    only: { type: 'string' },
   },
 });
 const runs = Number(values.runs);
 const duration = Number(values.duration);
+const idleSeconds = Number(values.idle);
+const only = values.only?.split(',').map((word) => word.trim().toLowerCase());
 const variants = ['head', 'base'] as const;
 type Variant = (typeof variants)[number];
 
@@ -83,7 +95,21 @@ const servers = {
 const admin = new pg.Client({ connectionString: postgresUrl });
 await admin.connect();
 
-type Round = { requestsPerSecond: number; cpuUsPerRequest: number; failures: number };
+type Round = {
+  requestsPerSecond: number;
+  cpuUsPerRequest: number;
+  rawCpuUsPerRequest: number;
+  failures: number;
+};
+/** Each server's CPU while nobody asks it anything, in ms per second (the mean of the windows measured). */
+const idleWindows: Record<Variant, number[]> = { head: [], base: [] };
+const idleRate = (variant: Variant) =>
+  idleWindows[variant].reduce((sum, rate) => sum + rate, 0) / Math.max(1, idleWindows[variant].length);
+async function measureIdle(): Promise<void> {
+  for (const variant of variants) {
+    idleWindows[variant].push(await idleCpuMsPerSecond(servers[variant].processGroup, idleSeconds));
+  }
+}
 const rounds: { scenario: string; results: Record<Variant, Round[]> }[] = [];
 try {
   const offerIds = await servers.head.sampleOfferIds(5_000);
@@ -118,7 +144,7 @@ try {
       variantId: variantIds[Math.floor(Math.random() * variantIds.length)],
     });
 
-  const scenarios = (variant: Variant): Scenario[] => [
+  const allScenarios = (variant: Variant): Scenario[] => [
     { name: '/healthz', path: () => '/healthz', connections: 32 },
     { name: 'offer detail (cached)', path: randomOffer, connections: 32 },
     {
@@ -135,6 +161,11 @@ try {
     },
   ];
 
+  const scenarios = (variant: Variant) =>
+    allScenarios(variant).filter(
+      (scenario) =>
+        !only || only.some((word) => scenario.name.replace(/^\//, '').toLowerCase().startsWith(word)),
+    );
   for (const variant of variants) {
     const url = servers[variant].url;
     for (const id of offerIds) await (await fetch(`${url}/api/offer?id=${id}`)).arrayBuffer();
@@ -146,6 +177,7 @@ try {
     for (const scenario of scenarios(variant)) await runLoad(url, scenario, 3);
   }
 
+  await measureIdle();
   for (const scenario of scenarios('head')) {
     rounds.push({ scenario: scenario.name, results: { head: [], base: [] } });
   }
@@ -161,16 +193,18 @@ try {
         const answered = load.requestsPerSecond * duration;
         const result = {
           requestsPerSecond: load.requestsPerSecond,
-          cpuUsPerRequest: Math.round((cpuMs * 10_000) / answered) / 10,
+          cpuUsPerRequest: cpuUsPerRequest(cpuMs, idleRate(variant), duration, answered),
+          rawCpuUsPerRequest: cpuUsPerRequest(cpuMs, 0, duration, answered),
           failures: load.errors + load.non2xx,
         };
         console.log(
-          `run ${run} ${scenario.name}, ${variant}: ${result.requestsPerSecond} req/s, server CPU ${result.cpuUsPerRequest} µs/request, failures ${result.failures}`,
+          `run ${run} ${scenario.name}, ${variant}: ${result.requestsPerSecond} req/s, server CPU ${result.cpuUsPerRequest} µs/request (${result.rawCpuUsPerRequest} with idle work), failures ${result.failures}`,
         );
         rounds[index]!.results[variant].push(result);
       }
     }
   }
+  await measureIdle();
 } finally {
   await admin.end();
   await servers.head.stop();
@@ -191,9 +225,13 @@ const summary = rounds.map(({ scenario, results }) => {
     'base req/s': rate('base'),
     'HEAD CPU µs/req': cpu('head'),
     'base CPU µs/req': cpu('base'),
+    'HEAD raw µs/req': middle(results.head.map((round) => round.rawCpuUsPerRequest)),
+    'base raw µs/req': middle(results.base.map((round) => round.rawCpuUsPerRequest)),
     'CPU difference': `${(((cpu('head') - cpu('base')) / cpu('base')) * 100).toFixed(1)} %`,
     failures: results.head.concat(results.base).reduce((sum, round) => sum + round.failures, 0),
   };
 });
 console.table(summary);
-await writeResults('side-by-side', { base: values.base, runs, duration, summary, rounds });
+const idle = { head: idleWindows.head, base: idleWindows.base };
+console.log('idle CPU, ms per second (before and after the rounds):', idle);
+await writeResults('side-by-side', { base: values.base, runs, duration, idle, summary, rounds });

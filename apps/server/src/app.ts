@@ -35,7 +35,7 @@ import { registerNewsletterRoutes } from './modules/newsletter/newsletter.routes
 import { registerOfferRoutes } from './modules/offers/offers.routes.ts';
 import { createMetrics, type Metrics, registerRequestMetrics } from './modules/ops/metrics.ts';
 import { registerOpsRoutes } from './modules/ops/ops.routes.ts';
-import { createOrderKeyGuard } from './modules/orders/order-key-guard.ts';
+import { createOrderKeyGuard, withoutOrderKeyLimits } from './modules/orders/order-key-guard.ts';
 import { orderAttemptLimits, registerOrderRoutes } from './modules/orders/orders.routes.ts';
 import { handlePaymentEvent } from './modules/orders/payment-notifications.ts';
 import { registerPaymentWebhookRoutes } from './modules/payments/payment-webhooks.routes.ts';
@@ -52,8 +52,9 @@ export type AppDependencies = {
   config: Config;
   database: DatabaseHandle;
   /**
-   * Security headers and the Host check; off only in bench/edge-overhead.bench.ts, which measures what
-   * they cost. Deliberately not a setting: no deployment can switch them off.
+   * What issue 9 put in front of requests: security headers, the Host check and the order-key limits;
+   * off only in bench/edge-overhead.bench.ts, which measures what they cost. Deliberately not a setting:
+   * no deployment can switch them off.
    */
   withEdgeChecks?: boolean;
 };
@@ -159,7 +160,9 @@ export async function buildApp({
   app.addHook('onClose', () => background.stop());
   app.decorate('jobs', jobs);
   app.decorate('background', background);
-  const withOrderKey = createOrderKeyGuard(app, orderAttemptLimits.orderKey);
+  const withOrderKey = withEdgeChecks
+    ? createOrderKeyGuard(app, orderAttemptLimits.orderKey)
+    : withoutOrderKeyLimits;
   const accessTokens = createAccessTokens(database.db);
   const authentication = createAuthentication(database.db, accessTokens);
   registerAccountRoutes(app, {

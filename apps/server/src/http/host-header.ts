@@ -29,11 +29,19 @@ const invalidHost: Record<Locale, string> = {
  * mistake: a 400 before anything reads it. Behind a trusted proxy the forwarded host counts instead.
  */
 export function registerHostCheck(app: FastifyInstance, options: { trustProxy: boolean }): void {
+  // A shop is asked under a handful of names: each is checked once. Bounded, so that a flood of
+  // made-up names costs memory only up to that (then every name is checked again).
+  const validHosts = new Set<string>();
   // A callback hook: an async one costs a promise on every request.
   app.addHook('onRequest', (request, _reply, done) => {
     const forwarded = options.trustProxy ? request.headers['x-forwarded-host'] : undefined;
     const host = typeof forwarded === 'string' ? forwarded.split(',')[0]?.trim() : request.headers.host;
-    if (isValidHost(host)) done();
-    else done(new HttpProblem(400, 'validation-error', `Host: ${invalidHost[request.locale]}`));
+    if (host !== undefined && validHosts.has(host)) return done();
+    if (!isValidHost(host)) {
+      return done(new HttpProblem(400, 'validation-error', `Host: ${invalidHost[request.locale]}`));
+    }
+    if (validHosts.size >= 1_000) validHosts.clear();
+    validHosts.add(host as string);
+    done();
   });
 }

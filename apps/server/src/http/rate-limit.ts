@@ -44,10 +44,18 @@ export async function registerRateLimiting(app: FastifyInstance, config: RateLim
     errorResponseBuilder: (request, context) =>
       new TooManyAttempts(request.locale, secondsOf(context.ttl), 'requests'),
   });
+  app.decorate('hasSharedRateLimits', redis !== undefined);
   // The attempt limiters have no reply to set the header on; their error carries it.
   app.addHook('onError', async (_request, reply, error) => {
     if (error instanceof TooManyAttempts) reply.header('retry-after', String(error.retryAfterSeconds));
   });
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Whether the counters live in Redis, shared with other processes, rather than in this one. */
+    hasSharedRateLimits: boolean;
+  }
 }
 
 /** 429 too-many-requests with Retry-After and a detail in the caller's language saying when to try again. */
@@ -129,7 +137,7 @@ export type AttemptLimiter<Scope extends string> = {
 };
 
 type Counter = ReturnType<FastifyInstance['createRateLimit']>;
-type CountedKey = { counter: Counter; key: string; scope: string };
+type CountedKey = { counter: Counter; key: string; scope: string; window: number };
 
 /**
  * The plugin takes a counter's key from the request; each call hands it a stand-in with the key in this
@@ -166,31 +174,42 @@ export function createAttemptLimiter<Scope extends string = never>(
     });
   };
   const perClient = counter(options.perClient);
-  const perSubject = new Map<string, Counter>(
+  const perSubject = new Map<string, { counter: Counter; window: number }>(
     Object.entries<Limit>(options.per ?? ({} as Record<Scope, Limit>)).map(([scope, limit]) => [
       scope,
-      counter(limit),
+      { counter: counter(limit), window: limit.timeWindow },
     ]),
   );
   // Guesses seen from a client within its window: the first counts, a repeat does not.
   const seen = counter({ max: 1, timeWindow: options.perClient.timeWindow });
   const logFailure = throttledLog(app.log, `rate limit ${options.name}: store unavailable, not limiting`);
+  // Counters in this process's memory are this limiter's alone: a key it never counted is at zero.
+  // Reading one through the plugin is a chain of promises on every order call (the key guard's
+  // check), so keys counted here are remembered and the others are not read. Not with Redis, where
+  // other processes count too.
+  const counted = app.hasSharedRateLimits ? null : countedKeys();
 
   const keysOf = (request: FastifyRequest, subjects: AttemptSubjects<Scope> = {}): CountedKey[] => {
-    const keys = [
-      { counter: perClient, key: `${options.name}:client:${clientOf(request)}`, scope: 'client' },
+    const keys: CountedKey[] = [
+      {
+        counter: perClient,
+        key: `${options.name}:client:${clientOf(request)}`,
+        scope: 'client',
+        window: options.perClient.timeWindow,
+      },
     ];
     for (const [scope, value] of Object.entries<string | number | undefined>(subjects)) {
       if (value === undefined) continue;
-      const counter = perSubject.get(scope);
-      if (!counter) throw new Error(`rate limit ${options.name} has no limit per ${scope}`);
-      keys.push({ counter, key: `${options.name}:${scope}:${value}`, scope });
+      const subject = perSubject.get(scope);
+      if (!subject) throw new Error(`rate limit ${options.name} has no limit per ${scope}`);
+      keys.push({ ...subject, key: `${options.name}:${scope}:${value}`, scope });
     }
     return keys;
   };
 
-  /** One store call; null when the store failed (the attempt goes through). */
-  const run = async ({ counter, key }: CountedKey, increment: boolean) => {
+  /** One store call; null when the store failed or the key was never counted (the attempt goes through). */
+  const run = async ({ counter, key, window }: CountedKey, increment: boolean) => {
+    if (counted && !counted.mayHold(key, increment, window)) return null;
     try {
       const state = await counter(keyedRequest(key), { increment });
       return state.isAllowed ? null : state;
@@ -244,7 +263,8 @@ export function createAttemptLimiter<Scope extends string = never>(
         // A guess this client made before in the window was counted then (and allowed, or it would be
         // over now): it goes through again.
         const guessKey = `${options.name}:guess:${clientOf(request)}:${fingerprint(guess)}`;
-        const first = await run({ counter: seen, key: guessKey, scope: 'guess' }, true);
+        const window = options.perClient.timeWindow;
+        const first = await run({ counter: seen, key: guessKey, scope: 'guess', window }, true);
         if (first?.isExceeded) return;
       }
       const states = await count(request, subjects);
@@ -252,6 +272,35 @@ export function createAttemptLimiter<Scope extends string = never>(
         request,
         states.map((state) => (state?.isExceeded ? state.ttl : null)),
       );
+    },
+  };
+}
+
+/**
+ * The keys a limiter counted in this process, each with the time until which its counter may be above
+ * zero (its last count plus the window: the store's fixed window ends sooner or then). Past a bound of
+ * keys whose windows are all still open it gives up and says every key may hold a count, so that the
+ * store is read again: forgetting a counted key would let its refused guesser through.
+ */
+export function countedKeys(bound = 50_000) {
+  let until: Map<string, number> | null = new Map();
+  return {
+    /** Whether `key`'s counter may be above zero; an increment is noted first. */
+    mayHold(key: string, increment: boolean, window: number): boolean {
+      if (!until) return true;
+      const now = Date.now();
+      if (increment) {
+        if (until.size >= bound && !until.has(key)) {
+          for (const [known, end] of until) if (end <= now) until.delete(known);
+          if (until.size >= bound) {
+            until = null;
+            return true;
+          }
+        }
+        until.set(key, now + window);
+        return true;
+      }
+      return (until.get(key) ?? 0) > now;
     },
   };
 }

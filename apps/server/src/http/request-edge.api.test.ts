@@ -110,15 +110,36 @@ describe("Node's HTTP parser", () => {
 });
 
 describe('security headers', () => {
-  it('sends nosniff, a referrer policy, no framing and a strict policy on API answers', async () => {
+  it('sends nosniff, no framing and a policy that loads nothing on API answers', async () => {
     const response = await shop.app.inject({ method: 'GET', url: '/api/menu' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['x-content-type-options']).toBe('nosniff');
-    expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
     expect(response.headers['x-frame-options']).toBe('DENY');
-    expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(response.headers['content-security-policy']).toBe("default-src 'none';frame-ancestors 'none'");
+    expect(response.headers['cross-origin-resource-policy']).toBe('same-origin');
     // HSTS only in production (the test app is not).
     expect(response.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('sends the document headers (referrer and opener policy) on everything else', async () => {
+    const response = await shop.app.inject({ method: 'GET', url: '/robots.txt' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(response.headers['cross-origin-opener-policy']).toBe('same-origin');
+    expect(response.headers['x-frame-options']).toBe('DENY');
+    expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+  });
+
+  it('keeps no-store on order answers that fail before the handler (a malformed body)', async () => {
+    const response = await shop.app.inject({
+      method: 'POST',
+      url: '/api/order/items',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"orderId":',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.headers['cache-control']).toBe('no-store');
   });
 
   it('marks every order answer no-store, successes and problems alike', async () => {

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, onSendHookHandler } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 
 /**
@@ -23,6 +23,17 @@ const privatePaths = /^\/api\/(?:order|account|auth|voucher|invoice)(?:[/?]|$)/;
 
 /** Pictures and brand files that mails and partner pages may show from another origin. */
 const sharedPaths = /^\/(?:media|assets)\//;
+
+/** The simulator's approval page styles itself inline and runs no script. */
+const sandboxPolicy =
+  "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'";
+
+/**
+ * What a JSON answer needs (OWASP's REST security headers): it loads nothing and is never framed, and a
+ * browser must not sniff it into something else. The page headers' referrer policy, opener policy and
+ * DNS-prefetch switch only mean something to documents; each header is work on every answer.
+ */
+const apiDirectives = { 'default-src': ["'none'"], 'frame-ancestors': ["'none'"] };
 
 /**
  * The headers helmet would set, computed once. With fixed options helmet's answer is the same for
@@ -54,16 +65,12 @@ export async function registerSecurityHeaders(
   app: FastifyInstance,
   options: { isProduction: boolean },
 ): Promise<void> {
-  const headers = helmetHeaders({
-    contentSecurityPolicy: { useDefaults: false, directives: baseDirectives },
+  const shared = {
     // X-Frame-Options for browsers that predate frame-ancestors.
     xFrameOptions: { action: 'deny' },
-    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     // Over plain HTTP browsers ignore it, so the embedded demo on http://localhost is unaffected.
     strictTransportSecurity: options.isProduction ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     crossOriginResourcePolicy: { policy: 'same-origin' },
-    // PayPal and Amazon Pay are reached by redirects, never by popups that need the opener.
-    crossOriginOpenerPolicy: { policy: 'same-origin' },
     crossOriginEmbedderPolicy: false,
     // Chromium ignores it now; an origin-keyed agent cluster is harmless but says nothing useful.
     originAgentCluster: false,
@@ -71,27 +78,58 @@ export async function registerSecurityHeaders(
     xDownloadOptions: false,
     xPermittedCrossDomainPolicies: false,
     xXssProtection: false,
+  } as const;
+  const pageHeaders = helmetHeaders({
+    ...shared,
+    contentSecurityPolicy: { useDefaults: false, directives: baseDirectives },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    // PayPal and Amazon Pay are reached by redirects, never by popups that need the opener.
+    crossOriginOpenerPolicy: { policy: 'same-origin' },
   });
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
+  const apiHeaders = helmetHeaders({
+    ...shared,
+    contentSecurityPolicy: { useDefaults: false, directives: apiDirectives },
+    referrerPolicy: false,
+    crossOriginOpenerPolicy: false,
+    xDnsPrefetchControl: false,
+  });
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(request.url.startsWith('/api/') ? apiHeaders : pageHeaders);
     done();
   });
 
-  // In onSend, after the handler, so that no route's own cache or resource policy outlives these.
-  // A callback hook: an async one costs a promise on every answer.
-  app.addHook('onSend', (request, reply, payload, done) => {
-    const path = request.url;
-    if (privatePaths.test(path)) {
-      reply.header('cache-control', 'no-store');
-    } else if (sharedPaths.test(path)) {
-      reply.header('cross-origin-resource-policy', 'cross-origin');
-    } else if (path.startsWith('/sandbox/')) {
-      // The simulator's approval page styles itself inline and runs no script.
-      reply.header(
-        'content-security-policy',
-        "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'",
-      );
-    }
+  // Per route, chosen when the route is added, so that the catalogue's answers pass no test of their
+  // path. In onSend, after the handler, so that no route's own cache or resource policy outlives these.
+  // Callback hooks: an async one costs a promise on every answer.
+  const noStore: onSendHookHandler = (_request, reply, payload, done) => {
+    reply.header('cache-control', 'no-store');
     done(null, payload);
+  };
+  const sharedResource: onSendHookHandler = (_request, reply, payload, done) => {
+    reply.header('cross-origin-resource-policy', 'cross-origin');
+    done(null, payload);
+  };
+  const sandboxPage: onSendHookHandler = (_request, reply, payload, done) => {
+    reply.header('content-security-policy', sandboxPolicy);
+    done(null, payload);
+  };
+  // The catch-all serves build files (/assets/…) and pages alike: it asks per answer.
+  const byPath: onSendHookHandler = (request, reply, payload, done) => {
+    if (sharedPaths.test(request.url)) reply.header('cross-origin-resource-policy', 'cross-origin');
+    done(null, payload);
+  };
+  app.addHook('onRoute', (route) => {
+    const hook = privatePaths.test(route.url)
+      ? noStore
+      : sharedPaths.test(route.url)
+        ? sharedResource
+        : route.url.startsWith('/sandbox/')
+          ? sandboxPage
+          : route.url === '/*'
+            ? byPath
+            : null;
+    if (!hook) return;
+    const own = route.onSend ?? [];
+    route.onSend = [...(Array.isArray(own) ? own : [own]), hook];
   });
 }

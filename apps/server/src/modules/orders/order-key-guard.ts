@@ -36,3 +36,6 @@ export function createOrderKeyGuard(server: FastifyInstance, limits: Limits) {
 }
 
 export type OrderKeyGuard = ReturnType<typeof createOrderKeyGuard>;
+
+/** The guard without its limits, for bench/edge-overhead.bench.ts alone (see `withEdgeChecks`). */
+export const withoutOrderKeyLimits: OrderKeyGuard = (_request, _orderId, work) => work();
