@@ -16,6 +16,8 @@ export type HotelRow = typeof hotels.$inferInsert & { id: number };
 export type HotelPlan = {
   row: HotelRow;
   region: Region;
+  /** The town's name in every language (the row's `city`, typed as complete). */
+  city: Text3;
   features: ReadonlySet<FeatureIcon>;
   /** Undiscounted price per person and night in euros, before board and length-of-stay factors. */
   basePriceEuros: number;
@@ -179,20 +181,57 @@ function listing(items: string[], and: string): string {
   return items.length < 2 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} ${and} ${items.at(-1)}`;
 }
 
+/** Italian first words that take a feminine article ("alla Villa Aurora"). */
+const feminineItalian = new Set([
+  'residenza',
+  'villa',
+  'locanda',
+  'casa',
+  'vila',
+  'quinta',
+  'hacienda',
+  'bastide',
+  'marina',
+  'laguna',
+  'azzurra',
+  'fonte',
+  'genziana',
+  'stella',
+  'bella',
+  'limonaia',
+  'rosa',
+  'spiaggia',
+  'pensione',
+]);
+const italianArticles = new Set(['il', 'lo', 'la', 'le', 'i', 'gli', 'les', 'los', 'las', 'el']);
+
+/**
+ * "a" joined with the article an Italian reader expects before a hotel's name: "all'Hotel Aurora",
+ * "allo Stadthotel", "alla Villa Flora", "al Gasthof Post"; names with an article of their own get "a".
+ */
+export function italianTo(name: string): string {
+  const first = (name.split(' ')[0] ?? '').toLowerCase();
+  if (italianArticles.has(first)) return `a ${name}`;
+  if (feminineItalian.has(first)) return `alla ${name}`;
+  if (/^[aeiouàèéìòùh]/.test(first)) return `all'${name}`;
+  if (/^(s[^aeiouàèéìòù]|z|gn|ps|x|y)/.test(first)) return `allo ${name}`;
+  return `al ${name}`;
+}
+
 function describeHotel(
   random: Random,
   name: string,
-  city: string,
+  city: Text3,
   region: Region,
   stars: number | null,
   features: ReadonlySet<FeatureIcon>,
 ): Text3 {
   // "in Wien in Wien" reads badly: city regions name the city already.
-  const cityIsRegion = region.locative.de === `in ${city}`;
+  const cityIsRegion = region.locative.de === `in ${city.de}`;
   const where = {
-    de: cityIsRegion ? region.locative.de : `in ${city} ${region.locative.de}`,
-    en: cityIsRegion ? region.locative.en : `in ${city}, ${region.locative.en}`,
-    it: cityIsRegion ? region.locative.it : `a ${city}, ${region.locative.it}`,
+    de: cityIsRegion ? region.locative.de : `in ${city.de} ${region.locative.de}`,
+    en: cityIsRegion ? region.locative.en : `in ${city.en}, ${region.locative.en}`,
+    it: cityIsRegion ? region.locative.it : `a ${city.it}, ${region.locative.it}`,
   };
   const kind = {
     de: stars ? `${stars}-Sterne-Haus` : 'familiengeführte Haus',
@@ -228,7 +267,7 @@ function describeHotel(
   return {
     de: sentences('de', `Willkommen im ${name}! Das ${kind.de} liegt ${where.de}.`),
     en: sentences('en', `Welcome to ${name}! This ${kind.en} is located ${where.en}.`),
-    it: sentences('it', `Benvenuti al ${name}! Questo ${kind.it} si trova ${where.it}.`),
+    it: sentences('it', `Benvenuti ${italianTo(name)}! Questo ${kind.it} si trova ${where.it}.`),
   };
 }
 
@@ -271,8 +310,8 @@ export function planHotels(count: number): HotelPlan[] {
       stars,
       ...streetAddress(random, region.streetStyle),
       postcode: town.postcode,
-      city: town.name,
-      region: region.name,
+      city: { ...town.name },
+      region: { ...region.name },
       countryIso: region.countryIso,
       latitude: round5(town.latitude + jitter(random, 0.02)),
       longitude: round5(town.longitude + jitter(random, 0.03)),
@@ -280,6 +319,6 @@ export function planHotels(count: number): HotelPlan[] {
       featureCodes: [...features].map(featureCode).sort((a, b) => a - b),
       imageSeeds: [1, 2, 3].map((n) => `hotel-${id}-${n}`),
     };
-    return { row, region, features, basePriceEuros };
+    return { row, region, city: town.name, features, basePriceEuros };
   });
 }

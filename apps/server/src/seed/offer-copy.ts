@@ -164,14 +164,15 @@ function servicesSection({
 }
 
 function locationSection({ hotel }: OfferCopyContext): OfferSection {
-  const { name, city } = hotel.row;
+  const { name } = hotel.row;
+  const { city } = hotel;
   const { locative } = hotel.region;
   return {
     title: { de: 'Lage', en: 'Location', it: 'Posizione' },
     body: {
-      de: `Das ${name} liegt ${locative.de}, in ${city}. Geschäfte, Cafés und Ausflugsziele sind schnell erreicht.`,
-      en: `${name} is ${locative.en}, in ${city}. Shops, cafés and day-trip destinations are close at hand.`,
-      it: `${name} si trova ${locative.it}, a ${city}. Negozi, caffè e mete per escursioni sono a due passi.`,
+      de: `Das ${name} liegt ${locative.de}, in ${city.de}. Geschäfte, Cafés und Ausflugsziele sind schnell erreicht.`,
+      en: `${name} is ${locative.en}, in ${city.en}. Shops, cafés and day-trip destinations are close at hand.`,
+      it: `${name} si trova ${locative.it}, a ${city.it}. Negozi, caffè e mete per escursioni sono a due passi.`,
     },
   };
 }
@@ -208,7 +209,7 @@ const flyInRegions = new Set([
 ]);
 
 function arrivalSection({ hotel }: OfferCopyContext): OfferSection {
-  const { city } = hotel.row;
+  const { city } = hotel;
   const parking = hotel.features.has('parking') || hotel.features.has('garage');
   const shuttle = hotel.features.has('shuttle');
   if (flyInRegions.has(hotel.region.key)) {
@@ -224,9 +225,9 @@ function arrivalSection({ hotel }: OfferCopyContext): OfferSection {
   return {
     title: { de: 'Anreise', en: 'Getting there', it: 'Come arrivare' },
     body: {
-      de: `Die Anreise erfolgt individuell. Mit dem Auto: ${parking ? 'Parkplätze stehen am Hotel zur Verfügung.' : 'Öffentliche Parkplätze finden Sie in der Nähe.'} Mit der Bahn: bis ${city}, ${shuttle ? 'von dort holt Sie der Hotelshuttle ab.' : 'weiter mit Bus oder Taxi.'}`,
-      en: `Travel is arranged by you. By car: ${parking ? 'parking is available at the hotel.' : 'public car parks are nearby.'} By train: to ${city}, ${shuttle ? 'where the hotel shuttle picks you up.' : 'then by bus or taxi.'}`,
-      it: `Il viaggio è individuale. In auto: ${parking ? "parcheggio disponibile presso l'hotel." : 'parcheggi pubblici nelle vicinanze.'} In treno: fino a ${city}, ${shuttle ? "dove vi attende la navetta dell'hotel." : 'poi in autobus o taxi.'}`,
+      de: `Die Anreise erfolgt individuell. Mit dem Auto: ${parking ? 'Parkplätze stehen am Hotel zur Verfügung.' : 'Öffentliche Parkplätze finden Sie in der Nähe.'} Mit der Bahn: bis ${city.de}, ${shuttle ? 'von dort holt Sie der Hotelshuttle ab.' : 'weiter mit Bus oder Taxi.'}`,
+      en: `Travel is arranged by you. By car: ${parking ? 'parking is available at the hotel.' : 'public car parks are nearby.'} By train: to ${city.en}, ${shuttle ? 'where the hotel shuttle picks you up.' : 'then by bus or taxi.'}`,
+      it: `Il viaggio è individuale. In auto: ${parking ? "parcheggio disponibile presso l'hotel." : 'parcheggi pubblici nelle vicinanze.'} In treno: fino a ${city.it}, ${shuttle ? "dove vi attende la navetta dell'hotel." : 'poi in autobus o taxi.'}`,
     },
   };
 }

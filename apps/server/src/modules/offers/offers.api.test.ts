@@ -51,11 +51,13 @@ describe('GET /api/offer', () => {
   });
 
   it('shows Italian callers the English text where an Italian one is missing', async () => {
+    // The demo catalogue is complete in every language; an operator's offer may not be yet.
     const [offer] = await rows<{ id: number; title: { en: string } }>(
-      sql`SELECT id, title FROM offers WHERE brand_id IS NULL AND NOT title ? 'it' ORDER BY id LIMIT 1`,
+      sql`UPDATE offers SET title = title - 'it'
+        WHERE id = (SELECT max(id) FROM offers WHERE brand_id IS NULL) RETURNING id, title`,
     );
     const { body } = await getJson(shop.app, `/api/offer?id=${offer!.id}`, { 'accept-language': 'it' });
-    expect(body.title).toBe(offer!.title.en ?? (offer!.title as unknown as { de: string }).de);
+    expect(body.title).toBe(offer!.title.en);
   });
 
   it('finds the same offer by slug, case-insensitively', async () => {
