@@ -79,7 +79,9 @@ export function retryDetail(
       : seconds < 90 * 60
         ? [Math.ceil(seconds / 60), 'minute']
         : [Math.ceil(seconds / 3600), 'hour'];
-  const wait = new Intl.NumberFormat(localeIso[locale], { style: 'unit', unit, unitDisplay: 'long' }).format(value);
+  const wait = new Intl.NumberFormat(localeIso[locale], { style: 'unit', unit, unitDisplay: 'long' }).format(
+    value,
+  );
   const texts = retryTexts[locale];
   return what === 'attempts' ? `${texts.attempts} ${texts.retry(wait)}` : texts.retry(wait);
 }
