@@ -1,6 +1,6 @@
 import type { hotels } from '#src/db/schema/index.ts';
 import { type Region, regions, type Trait } from './geography.ts';
-import { hotelName, slugify, streetAddress } from './names.ts';
+import { hotelName, italianTo, slugify, streetAddress } from './names.ts';
 import { type Random, randomFor } from './random.ts';
 import {
   type FeatureIcon,
@@ -181,41 +181,15 @@ function listing(items: string[], and: string): string {
   return items.length < 2 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} ${and} ${items.at(-1)}`;
 }
 
-/** Italian first words that take a feminine article ("alla Villa Aurora"). */
-const feminineItalian = new Set([
-  'residenza',
-  'villa',
-  'locanda',
-  'casa',
-  'vila',
-  'quinta',
-  'hacienda',
-  'bastide',
-  'marina',
-  'laguna',
-  'azzurra',
-  'fonte',
-  'genziana',
-  'stella',
-  'bella',
-  'limonaia',
-  'rosa',
-  'spiaggia',
-  'pensione',
-]);
-const italianArticles = new Set(['il', 'lo', 'la', 'le', 'i', 'gli', 'les', 'los', 'las', 'el']);
-
-/**
- * "a" joined with the article an Italian reader expects before a hotel's name: "all'Hotel Aurora",
- * "allo Stadthotel", "alla Villa Flora", "al Gasthof Post"; names with an article of their own get "a".
- */
-export function italianTo(name: string): string {
-  const first = (name.split(' ')[0] ?? '').toLowerCase();
-  if (italianArticles.has(first)) return `a ${name}`;
-  if (feminineItalian.has(first)) return `alla ${name}`;
-  if (/^[aeiouàèéìòùh]/.test(first)) return `all'${name}`;
-  if (/^(s[^aeiouàèéìòù]|z|gn|ps|x|y)/.test(first)) return `allo ${name}`;
-  return `al ${name}`;
+/** "in Toblach in Südtirol" / "in Dobbiaco, in South Tyrol" / "a Dobbiaco, in Alto Adige"; "in Rom" alone. */
+export function locatedIn(city: Text3, region: Region): Text3 {
+  // "in Wien in Wien" reads badly: city regions name the city already.
+  if (region.locative.de === `in ${city.de}`) return region.locative;
+  return {
+    de: `in ${city.de} ${region.locative.de}`,
+    en: `in ${city.en}, ${region.locative.en}`,
+    it: `a ${city.it}, ${region.locative.it}`,
+  };
 }
 
 function describeHotel(
@@ -226,13 +200,7 @@ function describeHotel(
   stars: number | null,
   features: ReadonlySet<FeatureIcon>,
 ): Text3 {
-  // "in Wien in Wien" reads badly: city regions name the city already.
-  const cityIsRegion = region.locative.de === `in ${city.de}`;
-  const where = {
-    de: cityIsRegion ? region.locative.de : `in ${city.de} ${region.locative.de}`,
-    en: cityIsRegion ? region.locative.en : `in ${city.en}, ${region.locative.en}`,
-    it: cityIsRegion ? region.locative.it : `a ${city.it}, ${region.locative.it}`,
-  };
+  const where = locatedIn(city, region);
   const kind = {
     de: stars ? `${stars}-Sterne-Haus` : 'familiengeführte Haus',
     en: stars ? `${stars}-star hotel` : 'family-run hotel',

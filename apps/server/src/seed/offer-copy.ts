@@ -1,5 +1,6 @@
 import type { Region } from './geography.ts';
-import type { HotelPlan } from './hotels.ts';
+import { type HotelPlan, locatedIn } from './hotels.ts';
+import { italianAt } from './names.ts';
 import type { Random } from './random.ts';
 import {
   type BoardCode,
@@ -94,7 +95,7 @@ export function offerSubtitle(random: Random, hotelName: string, board: BoardCod
   return {
     de: parts.length ? `im ${hotelName} inkl. ${join('de', ' und ')}` : `im ${hotelName}`,
     en: parts.length ? `at ${hotelName} incl. ${join('en', ' and ')}` : `at ${hotelName}`,
-    it: parts.length ? `presso ${hotelName} con ${join('it', ' e ')}` : `presso ${hotelName}`,
+    it: parts.length ? `${italianAt(hotelName)} con ${join('it', ' e ')}` : italianAt(hotelName),
   };
 }
 
@@ -165,14 +166,13 @@ function servicesSection({
 
 function locationSection({ hotel }: OfferCopyContext): OfferSection {
   const { name } = hotel.row;
-  const { city } = hotel;
-  const { locative } = hotel.region;
+  const where = locatedIn(hotel.city, hotel.region);
   return {
     title: { de: 'Lage', en: 'Location', it: 'Posizione' },
     body: {
-      de: `Das ${name} liegt ${locative.de}, in ${city.de}. Geschäfte, Cafés und Ausflugsziele sind schnell erreicht.`,
-      en: `${name} is ${locative.en}, in ${city.en}. Shops, cafés and day-trip destinations are close at hand.`,
-      it: `${name} si trova ${locative.it}, a ${city.it}. Negozi, caffè e mete per escursioni sono a due passi.`,
+      de: `${name} liegt ${where.de}. Geschäfte, Cafés und Ausflugsziele sind schnell erreicht.`,
+      en: `${name} is ${where.en}. Shops, cafés and day-trip destinations are close at hand.`,
+      it: `${name} si trova ${where.it}. Negozi, caffè e mete per escursioni sono a due passi.`,
     },
   };
 }
