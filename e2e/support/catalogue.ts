@@ -25,7 +25,8 @@ export type Offer = {
   isSoldOut: boolean;
 };
 
-async function api<T>(apiPath: string, body?: unknown, locale = 'de'): Promise<T> {
+/** A call to the running shop's API (default brand) in `locale`. */
+export async function api<T>(apiPath: string, body?: unknown, locale = 'de'): Promise<T> {
   const response = await fetch(`${inject('e2e').baseUrl}${apiPath}`, {
     method: body === undefined ? 'GET' : 'POST',
     headers: {

@@ -35,6 +35,7 @@ const screens: Screen[] = [
     name: 'content',
     path: async () => `/${(await contentPages()).pages.find((page) => page.name === 'imprint')!.slug}`,
   },
+  { name: 'help', path: async () => '/faq', options: { locale: 'it-IT' } },
   { name: 'not-found', path: async () => '/gibt-es-nicht' },
   { name: 'register', path: async () => '/account/register' },
   { name: 'password-forgotten', path: async () => '/password-forgotten' },

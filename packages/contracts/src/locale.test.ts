@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { negotiateLocale } from './locale.ts';
+import { longDateFormat, negotiateLocale } from './locale.ts';
 
 describe('negotiateLocale', () => {
   it('defaults to German when no language is named', () => {
@@ -21,5 +21,15 @@ describe('negotiateLocale', () => {
   it('ignores garbage and zero qualities', () => {
     expect(negotiateLocale(';;,,q=x')).toBe('de');
     expect(negotiateLocale('it;q=0, en')).toBe('en');
+  });
+});
+
+describe('longDateFormat', () => {
+  it('writes dates as each language does: en_GB for English, never the US order (SPEC §9)', () => {
+    const date = new Date(Date.UTC(2026, 10, 23, 12));
+    expect(longDateFormat('en').format(date)).toBe('23 November 2026');
+    expect(longDateFormat('de').format(date)).toBe('23. November 2026');
+    expect(longDateFormat('it').format(date)).toBe('23 novembre 2026');
+    expect(longDateFormat('en')).toBe(longDateFormat('en'));
   });
 });

@@ -32,3 +32,18 @@ export function negotiateLocale(header: string | undefined | null): Locale {
   if (ranked.length === 0) return defaultLocale;
   return (ranked.find((entry) => isLocale(entry.language))?.language as Locale | undefined) ?? fallbackLocale;
 }
+
+const longDateFormats = new Map<Locale, Intl.DateTimeFormat>();
+
+/**
+ * "23. November 2026", "23 November 2026" (en_GB, never the US order), "23 novembre 2026": one
+ * formatter per language, built once (SPEC §9).
+ */
+export function longDateFormat(locale: Locale): Intl.DateTimeFormat {
+  let format = longDateFormats.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(localeIso[locale], { dateStyle: 'long' });
+    longDateFormats.set(locale, format);
+  }
+  return format;
+}

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import rateLimit, { normalizeIP } from '@fastify/rate-limit';
-import type { Locale } from '@shop/contracts/locale';
+import { type Locale, localeIso } from '@shop/contracts/locale';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import { Redis } from 'ioredis';
 import type { Config } from '#src/config.ts';
@@ -87,7 +87,9 @@ export function retryDetail(
       : seconds < 90 * 60
         ? [Math.ceil(seconds / 60), 'minute']
         : [Math.ceil(seconds / 3600), 'hour'];
-  const wait = new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'long' }).format(value);
+  const wait = new Intl.NumberFormat(localeIso[locale], { style: 'unit', unit, unitDisplay: 'long' }).format(
+    value,
+  );
   const texts = retryTexts[locale];
   return what === 'attempts' ? `${texts.attempts} ${texts.retry(wait)}` : texts.retry(wait);
 }

@@ -384,6 +384,114 @@ Per domande su un ordine tieni a portata di mano il numero d'ordine.`,
       },
     },
   },
+  {
+    slug: 'faq',
+    name: 'help',
+    text: {
+      de: {
+        title: 'Hilfe und häufige Fragen',
+        body: `## Wie funktioniert ein Hotelgutschein?
+
+Sie kaufen einen Gutschein für ein bestimmtes Angebot, zum Beispiel drei Nächte mit Halbpension für zwei Personen. Nach dem Zahlungseingang erhalten Sie den Gutschein als PDF. Damit buchen Sie Ihren Aufenthalt direkt beim Hotel; vor Ort zahlen Sie nur, was nicht im Angebot enthalten ist, etwa die Ortstaxe.
+
+## Wie lange ist der Gutschein gültig?
+
+Drei Jahre ab dem Kaufdatum. Das Ablaufdatum steht auf dem Gutschein. Innerhalb dieser Zeit wählen Sie den Reisetermin frei nach Verfügbarkeit des Hotels; welche Zeiten ausgenommen sind (etwa Feiertage), steht beim Angebot.
+
+## Wie buche ich meinen Aufenthalt?
+
+Rufen Sie das Hotel an oder schreiben Sie ihm eine E-Mail, nennen Sie die Gutscheinnummer und Ihren Wunschtermin. Die Anschrift des Hotels steht auf dem Gutschein. Am besten fragen Sie früh an, besonders für Wochenenden und die Hauptsaison.
+
+## Wie kann ich bezahlen?
+
+Mit PayPal, Amazon Pay, per Überweisung oder mit Guthaben aus einer Geschenkkarte. Bei PayPal und Amazon Pay steht der Gutschein sofort nach dem Kauf bereit.
+
+## Wann bekomme ich meinen Gutschein bei Überweisung?
+
+Sobald das Geld bei uns eingegangen ist, meist nach ein bis zwei Bankarbeitstagen. Bitte überweisen Sie innerhalb von 7 Tagen und geben Sie den Verwendungszweck aus der Bestellbestätigung an; wir reservieren die Gutscheine so lange für Sie. Danach verfällt die Bestellung.
+
+## Wie drucke ich den Gutschein aus?
+
+Öffnen Sie Ihre Bestellung über den Link in der Bestellbestätigung oder in Ihrem Kundenkonto, tragen Sie den Namen der Gäste ein und laden Sie das PDF herunter. Nach dem ersten Druck lassen sich die Gästedaten nicht mehr ändern. Der Gutschein eignet sich auch als Geschenk.
+
+## Kann ich vom Kauf zurücktreten?
+
+Ja. Sie können die Bestellung innerhalb von 14 Tagen ohne Angabe von Gründen widerrufen, solange der Gutschein nicht eingelöst wurde. Schreiben Sie uns dazu eine E-Mail; den Kaufpreis erstatten wir auf dem Zahlungsweg Ihres Kaufs. Einzelheiten stehen in den [AGB](/agb).
+
+## Wie erreiche ich den Kundenservice?
+
+Montags bis freitags von 9 bis 18 Uhr per Telefon oder E-Mail, siehe [Kontakt](/kontakt). Bitte halten Sie Ihre Bestellnummer bereit.`,
+      },
+      en: {
+        title: 'Help and frequently asked questions',
+        body: `## How does a hotel voucher work?
+
+You buy a voucher for a particular offer, for example three nights with half board for two people. Once your payment has arrived, you receive the voucher as a PDF. You then book your stay directly with the hotel; at the hotel you pay only for what the offer does not include, such as the local tourist tax.
+
+## How long is the voucher valid?
+
+Three years from the date of purchase. The expiry date is printed on the voucher. Within that time you choose your travel dates freely, subject to the hotel's availability; the offer says which periods are excluded (such as public holidays).
+
+## How do I book my stay?
+
+Call or e-mail the hotel, quoting your voucher number and the dates you would like. The hotel's address is on the voucher. It is best to ask early, especially for weekends and the high season.
+
+## How can I pay?
+
+By PayPal, Amazon Pay, bank transfer or with credit from a gift card. With PayPal and Amazon Pay your voucher is ready as soon as you have bought it.
+
+## When do I get my voucher if I pay by bank transfer?
+
+As soon as the money has reached us, usually after one or two banking days. Please make the transfer within 7 days, quoting the payment reference from your order confirmation; we reserve the vouchers for you until then. After that the order lapses.
+
+## How do I print my voucher?
+
+Open your order from the link in your order confirmation or in your customer account, enter the guests' names and download the PDF. Once the voucher has been printed, the guest details can no longer be changed. The voucher also makes a good present.
+
+## Can I withdraw from my purchase?
+
+Yes. You may withdraw from your order within 14 days without giving reasons, as long as the voucher has not been redeemed. Just send us an e-mail; we refund the price by the payment method you used. The details are in the [terms and conditions](/agb).
+
+## How do I reach customer service?
+
+Monday to Friday, 9 am to 6 pm (CET), by phone or e-mail: see [Contact](/kontakt). Please have your order number to hand.`,
+      },
+      it: {
+        title: 'Aiuto e domande frequenti',
+        body: `## Come funziona un voucher hotel?
+
+Acquisti un voucher per un'offerta precisa, ad esempio tre notti in mezza pensione per due persone. Dopo la ricezione del pagamento ricevi il voucher in PDF. Con il voucher prenoti il soggiorno direttamente presso l'hotel; sul posto paghi solo ciò che l'offerta non comprende, come la tassa di soggiorno.
+
+## Per quanto tempo è valido il voucher?
+
+Tre anni dalla data di acquisto. La data di scadenza è indicata sul voucher. In questo periodo scegli liberamente le date del viaggio, secondo la disponibilità dell'hotel; i periodi esclusi (ad esempio i giorni festivi) sono indicati nell'offerta.
+
+## Come prenoto il soggiorno?
+
+Telefona o scrivi un'e-mail all'hotel indicando il numero del voucher e le date che desideri. L'indirizzo dell'hotel è riportato sul voucher. Ti consigliamo di chiedere per tempo, soprattutto per i fine settimana e l'alta stagione.
+
+## Come posso pagare?
+
+Con PayPal, Amazon Pay, bonifico bancario o con il credito di una carta regalo. Con PayPal e Amazon Pay il voucher è pronto subito dopo l'acquisto.
+
+## Quando ricevo il voucher se pago con bonifico?
+
+Appena il denaro ci è arrivato, di solito dopo uno o due giorni lavorativi bancari. Esegui il bonifico entro 7 giorni indicando la causale riportata nella conferma d'ordine; fino ad allora teniamo i voucher riservati per te. Trascorso questo termine l'ordine decade.
+
+## Come stampo il voucher?
+
+Apri l'ordine dal link nella conferma d'ordine o nel tuo account cliente, inserisci i nomi degli ospiti e scarica il PDF. Dopo la prima stampa i dati degli ospiti non si possono più modificare. Il voucher è anche un'ottima idea regalo.
+
+## Posso recedere dall'acquisto?
+
+Sì. Puoi recedere dall'ordine entro 14 giorni senza indicarne il motivo, purché il voucher non sia stato utilizzato. Basta scriverci un'e-mail; rimborsiamo l'importo con il metodo di pagamento usato per l'acquisto. I dettagli sono nelle [condizioni generali](/agb).
+
+## Come contatto il servizio clienti?
+
+Dal lunedì al venerdì, dalle 9 alle 18, per telefono o e-mail: vedi [Contatti](/kontakt). Tieni a portata di mano il numero d'ordine.`,
+      },
+    },
+  },
 ];
 
 /** Sparbuch has its own operator and so its own imprint (German only, like the brand). */
@@ -406,7 +514,15 @@ Sparbuch Reisen GmbH  \nLandstraße 48  \n4020 Linz  \nÖsterreich
 Der Shop wird im Auftrag der Sparbuch Reisen GmbH von der ${company.name}, ${company.street}, ${company.city}, betrieben.`,
 };
 
-export const footerMenu = ['imprint', 'privacy', 'terms', 'accessibility', 'voucher-advantages', 'contact'];
+export const footerMenu = [
+  'imprint',
+  'privacy',
+  'terms',
+  'accessibility',
+  'voucher-advantages',
+  'help',
+  'contact',
+];
 
 export function planContent(): { pages: ContentPageRow[]; extensionPoints: ExtensionPointRow[] } {
   const locales: Locale[] = ['de', 'en', 'it'];

@@ -22,13 +22,14 @@ export type StreetStyle =
   | 'gr'
   | 'tr';
 
-export type Town = { name: string; postcode: string; latitude: number; longitude: number };
+/** `name.de` is the name the catalogue used so far; the other languages use their own forms (exonyms). */
+export type Town = { name: Text3; postcode: string; latitude: number; longitude: number };
 
 export type Region = {
   key: string;
   countryIso: string;
-  /** Stored in hotels.region; German, the catalogue's main language, so "Südtirol" and "Gardasee" match. */
-  name: string;
+  /** Stored in hotels.region, in each language's own form ("Südtirol", "South Tyrol", "Alto Adige"). */
+  name: Text3;
   /** "am Gardasee" / "at Lake Garda" / "sul Lago di Garda", for offer titles and descriptions. */
   locative: Text3;
   traits: Trait[];
@@ -39,8 +40,55 @@ export type Region = {
   towns: Town[];
 };
 
+/**
+ * Towns whose English or Italian name differs from the German one (the key). English keeps the local
+ * name where it has no form of its own (Bolzano, Karlovy Vary); Italian has more (Dobbiaco, Spalato).
+ */
+const townExonyms: Record<string, { en?: string; it?: string }> = {
+  Berlin: { it: 'Berlino' },
+  Hamburg: { it: 'Amburgo' },
+  Salzburg: { it: 'Salisburgo' },
+  Wien: { en: 'Vienna', it: 'Vienna' },
+  Meran: { en: 'Merano', it: 'Merano' },
+  Bozen: { en: 'Bolzano', it: 'Bolzano' },
+  Brixen: { en: 'Bressanone', it: 'Bressanone' },
+  'St. Ulrich in Gröden': { en: 'Ortisei', it: 'Ortisei' },
+  Kastelruth: { en: 'Castelrotto', it: 'Castelrotto' },
+  Bruneck: { en: 'Brunico', it: 'Brunico' },
+  Schenna: { en: 'Scena', it: 'Scena' },
+  Toblach: { en: 'Dobbiaco', it: 'Dobbiaco' },
+  Florenz: { en: 'Florence', it: 'Firenze' },
+  Venedig: { en: 'Venice', it: 'Venezia' },
+  Rom: { en: 'Rome', it: 'Roma' },
+  Syrakus: { en: 'Syracuse', it: 'Siracusa' },
+  Avignon: { it: 'Avignone' },
+  Nizza: { en: 'Nice' },
+  Konstanz: { en: 'Constance', it: 'Costanza' },
+  Menton: { it: 'Mentone' },
+  Straßburg: { en: 'Strasbourg', it: 'Strasburgo' },
+  Paris: { it: 'Parigi' },
+  Sevilla: { en: 'Seville', it: 'Siviglia' },
+  Málaga: { it: 'Malaga' },
+  Rovinj: { it: 'Rovigno' },
+  Poreč: { it: 'Parenzo' },
+  Pula: { it: 'Pola' },
+  Umag: { it: 'Umago' },
+  Novigrad: { it: 'Cittanova' },
+  Split: { it: 'Spalato' },
+  Zadar: { it: 'Zara' },
+  Prag: { en: 'Prague', it: 'Praga' },
+  Karlsbad: { en: 'Karlovy Vary', it: 'Karlovy Vary' },
+  Marienbad: { en: 'Mariánské Lázně', it: 'Mariánské Lázně' },
+  Franzensbad: { en: 'Františkovy Lázně', it: 'Františkovy Lázně' },
+  Portorož: { it: 'Portorose' },
+  Piran: { it: 'Pirano' },
+  Krakau: { en: 'Kraków', it: 'Cracovia' },
+  Lissabon: { en: 'Lisbon', it: 'Lisbona' },
+  Kopenhagen: { en: 'Copenhagen', it: 'Copenaghen' },
+};
+
 const town = (name: string, postcode: string, latitude: number, longitude: number): Town => ({
-  name,
+  name: { de: name, en: townExonyms[name]?.en ?? name, it: townExonyms[name]?.it ?? name },
   postcode,
   latitude,
   longitude,
@@ -55,7 +103,7 @@ export const regions: Region[] = [
   {
     key: 'schwarzwald',
     countryIso: 'DE',
-    name: 'Schwarzwald',
+    name: { de: 'Schwarzwald', en: 'Black Forest', it: 'Foresta Nera' },
     locative: { de: 'im Schwarzwald', en: 'in the Black Forest', it: 'nella Foresta Nera' },
     traits: ['countryside', 'spa'],
     weight: 4,
@@ -73,7 +121,7 @@ export const regions: Region[] = [
   {
     key: 'bayerischer-wald',
     countryIso: 'DE',
-    name: 'Bayerischer Wald',
+    name: { de: 'Bayerischer Wald', en: 'Bavarian Forest', it: 'Foresta Bavarese' },
     locative: { de: 'im Bayerischen Wald', en: 'in the Bavarian Forest', it: 'nella Foresta Bavarese' },
     traits: ['countryside', 'spa'],
     weight: 3,
@@ -90,7 +138,7 @@ export const regions: Region[] = [
   {
     key: 'ostsee',
     countryIso: 'DE',
-    name: 'Ostsee',
+    name: { de: 'Ostsee', en: 'Baltic Sea', it: 'Mar Baltico' },
     locative: { de: 'an der Ostsee', en: 'on the Baltic Sea', it: 'sul Mar Baltico' },
     traits: ['sea', 'spa'],
     weight: 4,
@@ -108,7 +156,7 @@ export const regions: Region[] = [
   {
     key: 'nordsee',
     countryIso: 'DE',
-    name: 'Nordsee',
+    name: { de: 'Nordsee', en: 'North Sea', it: 'Mare del Nord' },
     locative: { de: 'an der Nordsee', en: 'on the North Sea', it: 'sul Mare del Nord' },
     traits: ['sea'],
     weight: 3,
@@ -125,7 +173,7 @@ export const regions: Region[] = [
   {
     key: 'harz',
     countryIso: 'DE',
-    name: 'Harz',
+    name: { de: 'Harz', en: 'Harz Mountains', it: 'Harz' },
     locative: { de: 'im Harz', en: 'in the Harz Mountains', it: 'nei Monti Harz' },
     traits: ['countryside'],
     weight: 2.5,
@@ -142,7 +190,7 @@ export const regions: Region[] = [
   {
     key: 'allgaeu',
     countryIso: 'DE',
-    name: 'Allgäu',
+    name: { de: 'Allgäu', en: 'Allgäu', it: 'Algovia' },
     locative: { de: 'im Allgäu', en: 'in the Allgäu', it: 'in Algovia' },
     traits: ['alpine', 'countryside'],
     weight: 2.5,
@@ -159,7 +207,7 @@ export const regions: Region[] = [
   {
     key: 'oberbayern',
     countryIso: 'DE',
-    name: 'Oberbayern',
+    name: { de: 'Oberbayern', en: 'Upper Bavaria', it: 'Alta Baviera' },
     locative: { de: 'in Oberbayern', en: 'in Upper Bavaria', it: "nell'Alta Baviera" },
     traits: ['alpine', 'lake'],
     weight: 3,
@@ -176,7 +224,7 @@ export const regions: Region[] = [
   {
     key: 'bodensee',
     countryIso: 'DE',
-    name: 'Bodensee',
+    name: { de: 'Bodensee', en: 'Lake Constance', it: 'Lago di Costanza' },
     locative: { de: 'am Bodensee', en: 'on Lake Constance', it: 'sul Lago di Costanza' },
     traits: ['lake'],
     weight: 2,
@@ -192,7 +240,7 @@ export const regions: Region[] = [
   {
     key: 'mosel',
     countryIso: 'DE',
-    name: 'Mosel',
+    name: { de: 'Mosel', en: 'Moselle', it: 'Mosella' },
     locative: { de: 'an der Mosel', en: 'on the Moselle', it: 'sulla Mosella' },
     traits: ['countryside'],
     weight: 1.5,
@@ -208,7 +256,7 @@ export const regions: Region[] = [
   {
     key: 'saechsische-schweiz',
     countryIso: 'DE',
-    name: 'Sächsische Schweiz',
+    name: { de: 'Sächsische Schweiz', en: 'Saxon Switzerland', it: 'Svizzera Sassone' },
     locative: { de: 'in der Sächsischen Schweiz', en: 'in Saxon Switzerland', it: 'nella Svizzera Sassone' },
     traits: ['countryside'],
     weight: 1,
@@ -223,7 +271,7 @@ export const regions: Region[] = [
   {
     key: 'berlin',
     countryIso: 'DE',
-    name: 'Berlin',
+    name: { de: 'Berlin', en: 'Berlin', it: 'Berlino' },
     locative: { de: 'in Berlin', en: 'in Berlin', it: 'a Berlino' },
     traits: ['city'],
     weight: 2,
@@ -239,7 +287,7 @@ export const regions: Region[] = [
   {
     key: 'hamburg',
     countryIso: 'DE',
-    name: 'Hamburg',
+    name: { de: 'Hamburg', en: 'Hamburg', it: 'Amburgo' },
     locative: { de: 'in Hamburg', en: 'in Hamburg', it: 'ad Amburgo' },
     traits: ['city'],
     weight: 1,
@@ -251,7 +299,7 @@ export const regions: Region[] = [
   {
     key: 'tirol',
     countryIso: 'AT',
-    name: 'Tirol',
+    name: { de: 'Tirol', en: 'Tyrol', it: 'Tirolo' },
     locative: { de: 'in Tirol', en: 'in Tyrol', it: 'in Tirolo' },
     traits: ['alpine'],
     weight: 7,
@@ -271,7 +319,7 @@ export const regions: Region[] = [
   {
     key: 'salzburger-land',
     countryIso: 'AT',
-    name: 'Salzburger Land',
+    name: { de: 'Salzburger Land', en: 'Salzburg region', it: 'Salisburghese' },
     locative: { de: 'im Salzburger Land', en: 'in the Salzburg region', it: 'nel Salisburghese' },
     traits: ['alpine', 'lake'],
     weight: 5,
@@ -289,7 +337,7 @@ export const regions: Region[] = [
   {
     key: 'wien',
     countryIso: 'AT',
-    name: 'Wien',
+    name: { de: 'Wien', en: 'Vienna', it: 'Vienna' },
     locative: { de: 'in Wien', en: 'in Vienna', it: 'a Vienna' },
     traits: ['city'],
     weight: 3,
@@ -305,7 +353,7 @@ export const regions: Region[] = [
   {
     key: 'kaernten',
     countryIso: 'AT',
-    name: 'Kärnten',
+    name: { de: 'Kärnten', en: 'Carinthia', it: 'Carinzia' },
     locative: { de: 'in Kärnten', en: 'in Carinthia', it: 'in Carinzia' },
     traits: ['lake', 'alpine'],
     weight: 3,
@@ -322,7 +370,7 @@ export const regions: Region[] = [
   {
     key: 'steiermark',
     countryIso: 'AT',
-    name: 'Steiermark',
+    name: { de: 'Steiermark', en: 'Styria', it: 'Stiria' },
     locative: { de: 'in der Steiermark', en: 'in Styria', it: 'in Stiria' },
     traits: ['alpine', 'spa'],
     weight: 2.5,
@@ -339,7 +387,7 @@ export const regions: Region[] = [
   {
     key: 'vorarlberg',
     countryIso: 'AT',
-    name: 'Vorarlberg',
+    name: { de: 'Vorarlberg', en: 'Vorarlberg', it: 'Vorarlberg' },
     locative: { de: 'in Vorarlberg', en: 'in Vorarlberg', it: 'nel Vorarlberg' },
     traits: ['alpine'],
     weight: 1.5,
@@ -355,7 +403,7 @@ export const regions: Region[] = [
   {
     key: 'salzkammergut',
     countryIso: 'AT',
-    name: 'Salzkammergut',
+    name: { de: 'Salzkammergut', en: 'Salzkammergut', it: 'Salzkammergut' },
     locative: { de: 'im Salzkammergut', en: 'in the Salzkammergut', it: 'nel Salzkammergut' },
     traits: ['lake', 'alpine'],
     weight: 2,
@@ -372,7 +420,7 @@ export const regions: Region[] = [
   {
     key: 'suedtirol',
     countryIso: 'IT',
-    name: 'Südtirol',
+    name: { de: 'Südtirol', en: 'South Tyrol', it: 'Alto Adige' },
     locative: { de: 'in Südtirol', en: 'in South Tyrol', it: 'in Alto Adige' },
     traits: ['alpine'],
     weight: 7,
@@ -392,7 +440,7 @@ export const regions: Region[] = [
   {
     key: 'gardasee',
     countryIso: 'IT',
-    name: 'Gardasee',
+    name: { de: 'Gardasee', en: 'Lake Garda', it: 'Lago di Garda' },
     locative: { de: 'am Gardasee', en: 'at Lake Garda', it: 'sul Lago di Garda' },
     traits: ['lake'],
     weight: 5,
@@ -412,7 +460,7 @@ export const regions: Region[] = [
   {
     key: 'toskana',
     countryIso: 'IT',
-    name: 'Toskana',
+    name: { de: 'Toskana', en: 'Tuscany', it: 'Toscana' },
     locative: { de: 'in der Toskana', en: 'in Tuscany', it: 'in Toscana' },
     traits: ['countryside', 'city'],
     weight: 3,
@@ -430,7 +478,7 @@ export const regions: Region[] = [
   {
     key: 'trentino',
     countryIso: 'IT',
-    name: 'Trentino',
+    name: { de: 'Trentino', en: 'Trentino', it: 'Trentino' },
     locative: { de: 'im Trentino', en: 'in Trentino', it: 'in Trentino' },
     traits: ['alpine', 'lake'],
     weight: 2,
@@ -446,7 +494,7 @@ export const regions: Region[] = [
   {
     key: 'emilia-romagna',
     countryIso: 'IT',
-    name: 'Emilia-Romagna',
+    name: { de: 'Emilia-Romagna', en: 'Emilia-Romagna', it: 'Emilia-Romagna' },
     locative: { de: 'an der Adria', en: 'on the Adriatic coast', it: 'sulla Riviera Romagnola' },
     traits: ['sea'],
     weight: 2,
@@ -462,7 +510,7 @@ export const regions: Region[] = [
   {
     key: 'venetien',
     countryIso: 'IT',
-    name: 'Venetien',
+    name: { de: 'Venetien', en: 'Veneto', it: 'Veneto' },
     locative: { de: 'in Venetien', en: 'in the Veneto', it: 'in Veneto' },
     traits: ['sea', 'city'],
     weight: 2,
@@ -478,7 +526,7 @@ export const regions: Region[] = [
   {
     key: 'ligurien',
     countryIso: 'IT',
-    name: 'Ligurien',
+    name: { de: 'Ligurien', en: 'Liguria', it: 'Liguria' },
     locative: { de: 'an der Italienischen Riviera', en: 'on the Italian Riviera', it: 'in Liguria' },
     traits: ['sea'],
     weight: 1,
@@ -493,7 +541,7 @@ export const regions: Region[] = [
   {
     key: 'rom',
     countryIso: 'IT',
-    name: 'Latium',
+    name: { de: 'Latium', en: 'Lazio', it: 'Lazio' },
     locative: { de: 'in Rom', en: 'in Rome', it: 'a Roma' },
     traits: ['city'],
     weight: 1.5,
@@ -508,7 +556,7 @@ export const regions: Region[] = [
   {
     key: 'sizilien',
     countryIso: 'IT',
-    name: 'Sizilien',
+    name: { de: 'Sizilien', en: 'Sicily', it: 'Sicilia' },
     locative: { de: 'auf Sizilien', en: 'in Sicily', it: 'in Sicilia' },
     traits: ['sea'],
     weight: 1,
@@ -524,7 +572,7 @@ export const regions: Region[] = [
   {
     key: 'graubuenden',
     countryIso: 'CH',
-    name: 'Graubünden',
+    name: { de: 'Graubünden', en: 'Graubünden', it: 'Grigioni' },
     locative: { de: 'in Graubünden', en: 'in Graubünden', it: 'nei Grigioni' },
     traits: ['alpine'],
     weight: 2,
@@ -541,7 +589,7 @@ export const regions: Region[] = [
   {
     key: 'berner-oberland',
     countryIso: 'CH',
-    name: 'Berner Oberland',
+    name: { de: 'Berner Oberland', en: 'Bernese Oberland', it: 'Oberland Bernese' },
     locative: { de: 'im Berner Oberland', en: 'in the Bernese Oberland', it: "nell'Oberland Bernese" },
     traits: ['alpine', 'lake'],
     weight: 1.5,
@@ -557,7 +605,7 @@ export const regions: Region[] = [
   {
     key: 'tessin',
     countryIso: 'CH',
-    name: 'Tessin',
+    name: { de: 'Tessin', en: 'Ticino', it: 'Ticino' },
     locative: { de: 'im Tessin', en: 'in Ticino', it: 'in Ticino' },
     traits: ['lake'],
     weight: 1,
@@ -573,7 +621,7 @@ export const regions: Region[] = [
   {
     key: 'provence',
     countryIso: 'FR',
-    name: 'Provence',
+    name: { de: 'Provence', en: 'Provence', it: 'Provenza' },
     locative: { de: 'in der Provence', en: 'in Provence', it: 'in Provenza' },
     traits: ['countryside'],
     weight: 1.5,
@@ -590,8 +638,8 @@ export const regions: Region[] = [
   {
     key: 'cote-d-azur',
     countryIso: 'FR',
-    name: "Côte d'Azur",
-    locative: { de: "an der Côte d'Azur", en: "on the Côte d'Azur", it: 'in Costa Azzurra' },
+    name: { de: "Côte d'Azur", en: 'French Riviera', it: 'Costa Azzurra' },
+    locative: { de: "an der Côte d'Azur", en: 'on the French Riviera', it: 'in Costa Azzurra' },
     traits: ['sea'],
     weight: 1,
     nameStyles: ['french', 'international'],
@@ -606,7 +654,7 @@ export const regions: Region[] = [
   {
     key: 'elsass',
     countryIso: 'FR',
-    name: 'Elsass',
+    name: { de: 'Elsass', en: 'Alsace', it: 'Alsazia' },
     locative: { de: 'im Elsass', en: 'in Alsace', it: 'in Alsazia' },
     traits: ['countryside'],
     weight: 1,
@@ -622,7 +670,7 @@ export const regions: Region[] = [
   {
     key: 'paris',
     countryIso: 'FR',
-    name: 'Île-de-France',
+    name: { de: 'Île-de-France', en: 'Île-de-France', it: 'Île-de-France' },
     locative: { de: 'in Paris', en: 'in Paris', it: 'a Parigi' },
     traits: ['city'],
     weight: 1,
@@ -639,7 +687,7 @@ export const regions: Region[] = [
   {
     key: 'costa-brava',
     countryIso: 'ES',
-    name: 'Costa Brava',
+    name: { de: 'Costa Brava', en: 'Costa Brava', it: 'Costa Brava' },
     locative: { de: 'an der Costa Brava', en: 'on the Costa Brava', it: 'sulla Costa Brava' },
     traits: ['sea'],
     weight: 1.5,
@@ -655,7 +703,7 @@ export const regions: Region[] = [
   {
     key: 'mallorca',
     countryIso: 'ES',
-    name: 'Mallorca',
+    name: { de: 'Mallorca', en: 'Mallorca', it: 'Maiorca' },
     locative: { de: 'auf Mallorca', en: 'in Mallorca', it: 'a Maiorca' },
     traits: ['sea'],
     weight: 1.5,
@@ -671,7 +719,7 @@ export const regions: Region[] = [
   {
     key: 'andalusien',
     countryIso: 'ES',
-    name: 'Andalusien',
+    name: { de: 'Andalusien', en: 'Andalusia', it: 'Andalusia' },
     locative: { de: 'in Andalusien', en: 'in Andalusia', it: 'in Andalusia' },
     traits: ['sea', 'city'],
     weight: 1,
@@ -688,7 +736,7 @@ export const regions: Region[] = [
   {
     key: 'istrien',
     countryIso: 'HR',
-    name: 'Istrien',
+    name: { de: 'Istrien', en: 'Istria', it: 'Istria' },
     locative: { de: 'in Istrien', en: 'in Istria', it: 'in Istria' },
     traits: ['sea'],
     weight: 2,
@@ -705,7 +753,7 @@ export const regions: Region[] = [
   {
     key: 'dalmatien',
     countryIso: 'HR',
-    name: 'Dalmatien',
+    name: { de: 'Dalmatien', en: 'Dalmatia', it: 'Dalmazia' },
     locative: { de: 'in Dalmatien', en: 'in Dalmatia', it: 'in Dalmazia' },
     traits: ['sea'],
     weight: 1.5,
@@ -722,7 +770,7 @@ export const regions: Region[] = [
   {
     key: 'prag',
     countryIso: 'CZ',
-    name: 'Prag',
+    name: { de: 'Prag', en: 'Prague', it: 'Praga' },
     locative: { de: 'in Prag', en: 'in Prague', it: 'a Praga' },
     traits: ['city'],
     weight: 1.5,
@@ -737,7 +785,11 @@ export const regions: Region[] = [
   {
     key: 'westboehmen',
     countryIso: 'CZ',
-    name: 'Westböhmisches Bäderdreieck',
+    name: {
+      de: 'Westböhmisches Bäderdreieck',
+      en: 'West Bohemian Spa Triangle',
+      it: 'Triangolo termale boemo',
+    },
     locative: {
       de: 'im Westböhmischen Bäderdreieck',
       en: 'in the West Bohemian spa triangle',
@@ -757,7 +809,7 @@ export const regions: Region[] = [
   {
     key: 'balaton',
     countryIso: 'HU',
-    name: 'Balaton',
+    name: { de: 'Balaton', en: 'Lake Balaton', it: 'Lago Balaton' },
     locative: { de: 'am Balaton', en: 'at Lake Balaton', it: 'sul Lago Balaton' },
     traits: ['lake', 'spa'],
     weight: 1.5,
@@ -774,7 +826,7 @@ export const regions: Region[] = [
   {
     key: 'budapest',
     countryIso: 'HU',
-    name: 'Budapest',
+    name: { de: 'Budapest', en: 'Budapest', it: 'Budapest' },
     locative: { de: 'in Budapest', en: 'in Budapest', it: 'a Budapest' },
     traits: ['city', 'spa'],
     weight: 1,
@@ -790,7 +842,7 @@ export const regions: Region[] = [
   {
     key: 'julische-alpen',
     countryIso: 'SI',
-    name: 'Julische Alpen',
+    name: { de: 'Julische Alpen', en: 'Julian Alps', it: 'Alpi Giulie' },
     locative: { de: 'in den Julischen Alpen', en: 'in the Julian Alps', it: 'nelle Alpi Giulie' },
     traits: ['alpine', 'lake'],
     weight: 1,
@@ -806,7 +858,7 @@ export const regions: Region[] = [
   {
     key: 'slowenische-kueste',
     countryIso: 'SI',
-    name: 'Slowenische Küste',
+    name: { de: 'Slowenische Küste', en: 'Slovenian Coast', it: 'Costa slovena' },
     locative: { de: 'an der slowenischen Küste', en: 'on the Slovenian coast', it: 'sulla costa slovena' },
     traits: ['sea'],
     weight: 0.5,
@@ -818,7 +870,7 @@ export const regions: Region[] = [
   {
     key: 'nordholland',
     countryIso: 'NL',
-    name: 'Nordholland',
+    name: { de: 'Nordholland', en: 'North Holland', it: 'Olanda Settentrionale' },
     locative: { de: 'in Nordholland', en: 'in North Holland', it: "nell'Olanda Settentrionale" },
     traits: ['city', 'sea'],
     weight: 0.7,
@@ -834,7 +886,7 @@ export const regions: Region[] = [
   {
     key: 'zeeland',
     countryIso: 'NL',
-    name: 'Zeeland',
+    name: { de: 'Zeeland', en: 'Zeeland', it: 'Zelanda' },
     locative: { de: 'in Zeeland', en: 'in Zeeland', it: 'in Zelanda' },
     traits: ['sea'],
     weight: 0.5,
@@ -850,7 +902,7 @@ export const regions: Region[] = [
   {
     key: 'polnische-ostsee',
     countryIso: 'PL',
-    name: 'Polnische Ostsee',
+    name: { de: 'Polnische Ostsee', en: 'Polish Baltic Coast', it: 'Baltico polacco' },
     locative: { de: 'an der polnischen Ostsee', en: 'on the Polish Baltic coast', it: 'sul Baltico polacco' },
     traits: ['sea', 'spa'],
     weight: 1,
@@ -866,7 +918,7 @@ export const regions: Region[] = [
   {
     key: 'riesengebirge',
     countryIso: 'PL',
-    name: 'Riesengebirge',
+    name: { de: 'Riesengebirge', en: 'Giant Mountains', it: 'Monti dei Giganti' },
     locative: { de: 'im Riesengebirge', en: 'in the Giant Mountains', it: 'nei Monti dei Giganti' },
     traits: ['alpine', 'countryside'],
     weight: 0.5,
@@ -877,7 +929,7 @@ export const regions: Region[] = [
   {
     key: 'krakau',
     countryIso: 'PL',
-    name: 'Krakau',
+    name: { de: 'Krakau', en: 'Kraków', it: 'Cracovia' },
     locative: { de: 'in Krakau', en: 'in Kraków', it: 'a Cracovia' },
     traits: ['city'],
     weight: 0.5,
@@ -889,7 +941,7 @@ export const regions: Region[] = [
   {
     key: 'algarve',
     countryIso: 'PT',
-    name: 'Algarve',
+    name: { de: 'Algarve', en: 'Algarve', it: 'Algarve' },
     locative: { de: 'an der Algarve', en: 'in the Algarve', it: "nell'Algarve" },
     traits: ['sea'],
     weight: 1,
@@ -906,7 +958,7 @@ export const regions: Region[] = [
   {
     key: 'lissabon',
     countryIso: 'PT',
-    name: 'Lissabon',
+    name: { de: 'Lissabon', en: 'Lisbon', it: 'Lisbona' },
     locative: { de: 'in Lissabon', en: 'in Lisbon', it: 'a Lisbona' },
     traits: ['city'],
     weight: 0.5,
@@ -918,7 +970,7 @@ export const regions: Region[] = [
   {
     key: 'kreta',
     countryIso: 'GR',
-    name: 'Kreta',
+    name: { de: 'Kreta', en: 'Crete', it: 'Creta' },
     locative: { de: 'auf Kreta', en: 'in Crete', it: 'a Creta' },
     traits: ['sea'],
     weight: 0.7,
@@ -935,7 +987,7 @@ export const regions: Region[] = [
   {
     key: 'juetland',
     countryIso: 'DK',
-    name: 'Jütland',
+    name: { de: 'Jütland', en: 'Jutland', it: 'Jutland' },
     locative: { de: 'in Jütland', en: 'in Jutland', it: 'nello Jutland' },
     traits: ['sea'],
     weight: 0.6,
@@ -951,7 +1003,7 @@ export const regions: Region[] = [
   {
     key: 'kopenhagen',
     countryIso: 'DK',
-    name: 'Kopenhagen',
+    name: { de: 'Kopenhagen', en: 'Copenhagen', it: 'Copenaghen' },
     locative: { de: 'in Kopenhagen', en: 'in Copenhagen', it: 'a Copenaghen' },
     traits: ['city'],
     weight: 0.4,
@@ -963,7 +1015,7 @@ export const regions: Region[] = [
   {
     key: 'belgische-kueste',
     countryIso: 'BE',
-    name: 'Belgische Küste',
+    name: { de: 'Belgische Küste', en: 'Belgian Coast', it: 'Costa belga' },
     locative: { de: 'an der belgischen Küste', en: 'on the Belgian coast', it: 'sulla costa belga' },
     traits: ['sea'],
     weight: 0.4,
@@ -975,7 +1027,7 @@ export const regions: Region[] = [
   {
     key: 'tuerkische-riviera',
     countryIso: 'TR',
-    name: 'Türkische Riviera',
+    name: { de: 'Türkische Riviera', en: 'Turkish Riviera', it: 'Riviera turca' },
     locative: { de: 'an der Türkischen Riviera', en: 'on the Turkish Riviera', it: 'sulla Riviera turca' },
     traits: ['sea'],
     weight: 0.8,

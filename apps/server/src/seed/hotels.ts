@@ -1,6 +1,6 @@
 import type { hotels } from '#src/db/schema/index.ts';
 import { type Region, regions, type Trait } from './geography.ts';
-import { hotelName, slugify, streetAddress } from './names.ts';
+import { hotelName, italianTo, slugify, streetAddress } from './names.ts';
 import { type Random, randomFor } from './random.ts';
 import {
   type FeatureIcon,
@@ -16,6 +16,8 @@ export type HotelRow = typeof hotels.$inferInsert & { id: number };
 export type HotelPlan = {
   row: HotelRow;
   region: Region;
+  /** The town's name in every language (the row's `city`, typed as complete). */
+  city: Text3;
   features: ReadonlySet<FeatureIcon>;
   /** Undiscounted price per person and night in euros, before board and length-of-stay factors. */
   basePriceEuros: number;
@@ -179,21 +181,26 @@ function listing(items: string[], and: string): string {
   return items.length < 2 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} ${and} ${items.at(-1)}`;
 }
 
+/** "in Toblach in Südtirol" / "in Dobbiaco, in South Tyrol" / "a Dobbiaco, in Alto Adige"; "in Rom" alone. */
+export function locatedIn(city: Text3, region: Region): Text3 {
+  // "in Wien in Wien" reads badly: city regions name the city already.
+  if (region.locative.de === `in ${city.de}`) return region.locative;
+  return {
+    de: `in ${city.de} ${region.locative.de}`,
+    en: `in ${city.en}, ${region.locative.en}`,
+    it: `a ${city.it}, ${region.locative.it}`,
+  };
+}
+
 function describeHotel(
   random: Random,
   name: string,
-  city: string,
+  city: Text3,
   region: Region,
   stars: number | null,
   features: ReadonlySet<FeatureIcon>,
 ): Text3 {
-  // "in Wien in Wien" reads badly: city regions name the city already.
-  const cityIsRegion = region.locative.de === `in ${city}`;
-  const where = {
-    de: cityIsRegion ? region.locative.de : `in ${city} ${region.locative.de}`,
-    en: cityIsRegion ? region.locative.en : `in ${city}, ${region.locative.en}`,
-    it: cityIsRegion ? region.locative.it : `a ${city}, ${region.locative.it}`,
-  };
+  const where = locatedIn(city, region);
   const kind = {
     de: stars ? `${stars}-Sterne-Haus` : 'familiengeführte Haus',
     en: stars ? `${stars}-star hotel` : 'family-run hotel',
@@ -228,7 +235,7 @@ function describeHotel(
   return {
     de: sentences('de', `Willkommen im ${name}! Das ${kind.de} liegt ${where.de}.`),
     en: sentences('en', `Welcome to ${name}! This ${kind.en} is located ${where.en}.`),
-    it: sentences('it', `Benvenuti al ${name}! Questo ${kind.it} si trova ${where.it}.`),
+    it: sentences('it', `Benvenuti ${italianTo(name)}! Questo ${kind.it} si trova ${where.it}.`),
   };
 }
 
@@ -271,8 +278,8 @@ export function planHotels(count: number): HotelPlan[] {
       stars,
       ...streetAddress(random, region.streetStyle),
       postcode: town.postcode,
-      city: town.name,
-      region: region.name,
+      city: { ...town.name },
+      region: { ...region.name },
       countryIso: region.countryIso,
       latitude: round5(town.latitude + jitter(random, 0.02)),
       longitude: round5(town.longitude + jitter(random, 0.03)),
@@ -280,6 +287,6 @@ export function planHotels(count: number): HotelPlan[] {
       featureCodes: [...features].map(featureCode).sort((a, b) => a - b),
       imageSeeds: [1, 2, 3].map((n) => `hotel-${id}-${n}`),
     };
-    return { row, region, features, basePriceEuros };
+    return { row, region, city: town.name, features, basePriceEuros };
   });
 }

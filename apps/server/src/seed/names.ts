@@ -344,3 +344,52 @@ export function slugify(text: string): string {
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '');
 }
+
+/** Italian first words that take a feminine article ("la Villa Aurora"). */
+const feminineItalian = new Set([
+  'residenza',
+  'villa',
+  'locanda',
+  'casa',
+  'vila',
+  'quinta',
+  'hacienda',
+  'bastide',
+  'marina',
+  'laguna',
+  'azzurra',
+  'fonte',
+  'genziana',
+  'stella',
+  'bella',
+  'limonaia',
+  'rosa',
+  'spiaggia',
+  'pensione',
+]);
+const italianArticles = new Set(['il', 'lo', 'la', 'le', 'i', 'gli', 'les', 'los', 'las', 'el']);
+
+/**
+ * The article an Italian reader expects before a hotel's name: "l'Hotel Aurora", "lo Stadthotel",
+ * "la Villa Flora", "il Gasthof Post"; none for names that bring their own ("Le Palme").
+ */
+function italianArticle(name: string): "l'" | 'lo ' | 'la ' | 'il ' | '' {
+  const first = (name.split(' ')[0] ?? '').toLowerCase();
+  if (italianArticles.has(first)) return '';
+  if (feminineItalian.has(first)) return 'la ';
+  if (/^[aeiouàèéìòùh]/.test(first)) return "l'";
+  if (/^(s[^aeiouàèéìòù]|z|gn|ps|x|y)/.test(first)) return 'lo ';
+  return 'il ';
+}
+
+const withA = { "l'": "all'", 'lo ': 'allo ', 'la ': 'alla ', 'il ': 'al ', '': 'a ' } as const;
+
+/** "all'Hotel Aurora", "allo Stadthotel", "alla Villa Flora", "al Gasthof Post", "a Le Palme". */
+export function italianTo(name: string): string {
+  return `${withA[italianArticle(name)]}${name}`;
+}
+
+/** "presso l'Hotel Aurora", "presso la Villa Flora", "presso il Gasthof Post". */
+export function italianAt(name: string): string {
+  return `presso ${italianArticle(name)}${name}`;
+}

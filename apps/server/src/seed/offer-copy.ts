@@ -1,5 +1,6 @@
 import type { Region } from './geography.ts';
-import type { HotelPlan } from './hotels.ts';
+import { type HotelPlan, locatedIn } from './hotels.ts';
+import { italianAt } from './names.ts';
 import type { Random } from './random.ts';
 import {
   type BoardCode,
@@ -94,7 +95,7 @@ export function offerSubtitle(random: Random, hotelName: string, board: BoardCod
   return {
     de: parts.length ? `im ${hotelName} inkl. ${join('de', ' und ')}` : `im ${hotelName}`,
     en: parts.length ? `at ${hotelName} incl. ${join('en', ' and ')}` : `at ${hotelName}`,
-    it: parts.length ? `presso ${hotelName} con ${join('it', ' e ')}` : `presso ${hotelName}`,
+    it: parts.length ? `${italianAt(hotelName)} con ${join('it', ' e ')}` : italianAt(hotelName),
   };
 }
 
@@ -164,14 +165,14 @@ function servicesSection({
 }
 
 function locationSection({ hotel }: OfferCopyContext): OfferSection {
-  const { name, city } = hotel.row;
-  const { locative } = hotel.region;
+  const { name } = hotel.row;
+  const where = locatedIn(hotel.city, hotel.region);
   return {
     title: { de: 'Lage', en: 'Location', it: 'Posizione' },
     body: {
-      de: `Das ${name} liegt ${locative.de}, in ${city}. Geschäfte, Cafés und Ausflugsziele sind schnell erreicht.`,
-      en: `${name} is ${locative.en}, in ${city}. Shops, cafés and day-trip destinations are close at hand.`,
-      it: `${name} si trova ${locative.it}, a ${city}. Negozi, caffè e mete per escursioni sono a due passi.`,
+      de: `${name} liegt ${where.de}. Geschäfte, Cafés und Ausflugsziele sind schnell erreicht.`,
+      en: `${name} is ${where.en}. Shops, cafés and day-trip destinations are close at hand.`,
+      it: `${name} si trova ${where.it}. Negozi, caffè e mete per escursioni sono a due passi.`,
     },
   };
 }
@@ -208,7 +209,7 @@ const flyInRegions = new Set([
 ]);
 
 function arrivalSection({ hotel }: OfferCopyContext): OfferSection {
-  const { city } = hotel.row;
+  const { city } = hotel;
   const parking = hotel.features.has('parking') || hotel.features.has('garage');
   const shuttle = hotel.features.has('shuttle');
   if (flyInRegions.has(hotel.region.key)) {
@@ -224,9 +225,9 @@ function arrivalSection({ hotel }: OfferCopyContext): OfferSection {
   return {
     title: { de: 'Anreise', en: 'Getting there', it: 'Come arrivare' },
     body: {
-      de: `Die Anreise erfolgt individuell. Mit dem Auto: ${parking ? 'Parkplätze stehen am Hotel zur Verfügung.' : 'Öffentliche Parkplätze finden Sie in der Nähe.'} Mit der Bahn: bis ${city}, ${shuttle ? 'von dort holt Sie der Hotelshuttle ab.' : 'weiter mit Bus oder Taxi.'}`,
-      en: `Travel is arranged by you. By car: ${parking ? 'parking is available at the hotel.' : 'public car parks are nearby.'} By train: to ${city}, ${shuttle ? 'where the hotel shuttle picks you up.' : 'then by bus or taxi.'}`,
-      it: `Il viaggio è individuale. In auto: ${parking ? "parcheggio disponibile presso l'hotel." : 'parcheggi pubblici nelle vicinanze.'} In treno: fino a ${city}, ${shuttle ? "dove vi attende la navetta dell'hotel." : 'poi in autobus o taxi.'}`,
+      de: `Die Anreise erfolgt individuell. Mit dem Auto: ${parking ? 'Parkplätze stehen am Hotel zur Verfügung.' : 'Öffentliche Parkplätze finden Sie in der Nähe.'} Mit der Bahn: bis ${city.de}, ${shuttle ? 'von dort holt Sie der Hotelshuttle ab.' : 'weiter mit Bus oder Taxi.'}`,
+      en: `Travel is arranged by you. By car: ${parking ? 'parking is available at the hotel.' : 'public car parks are nearby.'} By train: to ${city.en}, ${shuttle ? 'where the hotel shuttle picks you up.' : 'then by bus or taxi.'}`,
+      it: `Il viaggio è individuale. In auto: ${parking ? "parcheggio disponibile presso l'hotel." : 'parcheggi pubblici nelle vicinanze.'} In treno: fino a ${city.it}, ${shuttle ? "dove vi attende la navetta dell'hotel." : 'poi in autobus o taxi.'}`,
     },
   };
 }

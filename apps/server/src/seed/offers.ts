@@ -1,11 +1,10 @@
 import type { offers, offerTexts, offerThemes, variants } from '#src/db/schema/index.ts';
-import type { TranslatedText } from '#src/db/schema/types.ts';
 import type { Trait } from './geography.ts';
 import type { HotelPlan } from './hotels.ts';
 import { slugify } from './names.ts';
 import { offerSections, offerSubtitle, offerTitle } from './offer-copy.ts';
 import { type Random, randomFor } from './random.ts';
-import { type BoardCode, brandId, type Text3, type ThemeSlug, themeId } from './reference-data.ts';
+import { type BoardCode, brandId, type ThemeSlug, themeId } from './reference-data.ts';
 
 export type OfferRow = typeof offers.$inferInsert & { id: number };
 export type VariantRow = typeof variants.$inferInsert & { id: number };
@@ -190,10 +189,6 @@ function stockFor(random: Random, offerSoldOut: boolean): number {
 export const referenceDate = Date.UTC(2026, 0, 1);
 const firstCreatedAt = Date.UTC(2025, 5, 1);
 
-function withoutItalian(text: Text3): TranslatedText {
-  return { de: text.de, en: text.en };
-}
-
 export function generateOffer(hotel: HotelPlan, offerId: number, ids: IdCounters): OfferBundle {
   const random = randomFor('offer', offerId);
   const themes = pickThemes(random, hotel);
@@ -212,9 +207,6 @@ export function generateOffer(hotel: HotelPlan, offerId: number, ids: IdCounters
         [brandId('dealjaeger'), 2],
       ])
     : null;
-  // Part of the Italian catalogue is still German-only; the shop falls back. Italian brands' offers never are.
-  const hasItalian = exclusiveBrand === brandId('viaggi') || random.chance(0.8);
-  const localise = (text: Text3): TranslatedText => (hasItalian ? text : withoutItalian(text));
 
   const title = offerTitle(primaryTheme, nightsMin, nightsMax, hotel.region);
   const subtitle = offerSubtitle(random, hotel.row.name, board, primaryTheme);
@@ -271,8 +263,8 @@ export function generateOffer(hotel: HotelPlan, offerId: number, ids: IdCounters
     id: ids.text++,
     offerId,
     position: index === unpositioned ? null : index + 1,
-    title: localise(section.title),
-    body: localise(section.body),
+    title: section.title,
+    body: section.body,
   }));
 
   const maxDiscount = Math.max(
@@ -286,8 +278,8 @@ export function generateOffer(hotel: HotelPlan, offerId: number, ids: IdCounters
       slug: `${slugify(title.de)}-${offerId}`,
       hotelId: hotel.row.id,
       brandId: exclusiveBrand,
-      title: localise(title),
-      subtitle: localise(subtitle),
+      title,
+      subtitle,
       boardCode: board,
       imageSeeds: [1, 2, 3].map((n) => `offer-${offerId}-${n}`),
       isActive: true,
@@ -301,7 +293,7 @@ export function generateOffer(hotel: HotelPlan, offerId: number, ids: IdCounters
       brandId: exclusiveBrand,
       countryIso: hotel.row.countryIso,
       regionKey: hotel.region.key,
-      city: hotel.row.city,
+      city: hotel.city.de,
       themes,
       maxDiscount,
       isSoldOut,

@@ -47,7 +47,7 @@ export const en: Messages = {
   'cookies.text':
     'We use cookies that the shop needs to work. With your consent we also use cookies for statistics and marketing.',
   'cookies.allow': 'Allow cookies',
-  'cookies.necessary': 'Just necessary cookies',
+  'cookies.necessary': 'Only necessary cookies',
   'home.title': '{store}: hotel vouchers up to 70% off',
   'home.description': 'Hotel vouchers and short breaks up to 70% off, valid for three years. {store}.',
   'home.travelDeals': 'Top deals: the biggest savings',
@@ -398,7 +398,7 @@ export const en: Messages = {
   'consent.services': 'Services we use only with your consent: {services}.',
   'consent.settings': 'Cookie settings',
   'consent.current.all': 'Your current choice: all cookies allowed. You can change it here.',
-  'consent.current.necessary': 'Your current choice: just necessary cookies. You can change it here.',
+  'consent.current.necessary': 'Your current choice: only necessary cookies. You can change it here.',
   'consent.visitorId': 'Your consent ID: {id}',
   // — newsletter —
   'newsletter.title': 'Our newsletter',

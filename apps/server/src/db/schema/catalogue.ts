@@ -75,8 +75,9 @@ export const hotels = pgTable(
     street: text('street').notNull(),
     houseNumber: text('house_number').notNull(),
     postcode: text('postcode').notNull(),
-    city: text('city').notNull(),
-    region: text('region'),
+    /** The town in each language's own form (Toblach, Dobbiaco); see translate.ts for the fallback. */
+    city: translated('city').notNull(),
+    region: translated('region'),
     countryIso: char('country_iso', { length: 2 })
       .notNull()
       .references(() => countries.iso),

@@ -42,6 +42,35 @@ describe('content', () => {
     expect((await getJson(shop.app, '/api/content/does-not-exist')).status).toBe(404);
   });
 
+  it('has a help page with the questions a voucher buyer asks, in every language, in the footer menu', async () => {
+    const pages = await Promise.all(
+      (['de', 'en', 'it'] as const).map(async (locale) => {
+        const { status, body } = await getJson(shop.app, '/api/content/faq', { 'accept-language': locale });
+        expect(status, locale).toBe(200);
+        expect(body.locale).toBe(locale);
+        return body as { name: string; title: string; body: string };
+      }),
+    );
+    const [de, en, it] = pages as [(typeof pages)[0], (typeof pages)[0], (typeof pages)[0]];
+    expect(new Set(pages.map((page) => page.title)).size).toBe(3);
+    expect(de.body).toMatch(/Drei Jahre ab dem Kaufdatum/);
+    expect(en.body).toMatch(/Three years from the date of purchase/);
+    expect(en.body).toMatch(/bank transfer/);
+    expect(en.body).toMatch(/within 14 days/);
+    expect(en.body).toMatch(/print/);
+    expect(it.body).toMatch(/Tre anni dalla data di acquisto/);
+    // Every answer is a section of its own; every language has as many.
+    const questions = pages.map((page) => page.body.match(/^## /gm)?.length ?? 0);
+    expect(questions[0]).toBeGreaterThanOrEqual(7);
+    expect(new Set(questions).size).toBe(1);
+    for (const host of ['localhost', 'viaggi.localhost', 'sparbuch.localhost']) {
+      const { body } = await getJson(shop.app, '/api/content', { host, 'accept-language': 'it' });
+      const overview = contentOverviewSchema.parse(body);
+      expect(overview.extensionPoints.footerMenu, host).toContain('help');
+      expect(overview.pages.find((page) => page.name === 'help')?.slug, host).toBe('faq');
+    }
+  });
+
   it("prefers a brand's own page over the shared one", async () => {
     const shared = await getJson(shop.app, '/api/content/impressum');
     const own = await getJson(shop.app, '/api/content/impressum', { host: 'sparbuch.localhost' });

@@ -14,7 +14,7 @@ export type HotelRow = HotelColumns & {
 /** Hotels with at least one offer on the brand, with how many and the cheapest in stock. */
 function selectHotels(brandId: number, locale: Locale, extraColumns: SQL = sql``) {
   return sql`
-    SELECT ${hotelColumns}, ${translatedSql('h.description', locale)} AS description,
+    SELECT ${hotelColumns(locale)}, ${translatedSql('h.description', locale)} AS description,
       stats.offer_count, stats.price_cents ${extraColumns}
     FROM hotels h
     JOIN vendors vd ON vd.id = h.vendor_id

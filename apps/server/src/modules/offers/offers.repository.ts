@@ -41,7 +41,8 @@ export async function findOfferSummaries(
     sql`
     SELECT s.offer_id AS id, o.slug, ${translatedSql('o.title', locale)} AS title,
       ${translatedSql('o.subtitle', locale)} AS subtitle, o.image_seeds[1] AS image_seed,
-      h.name AS hotel_name, h.slug AS hotel_slug, h.city, h.country_iso, vd.name AS vendor_name,
+      h.name AS hotel_name, h.slug AS hotel_slug, ${translatedSql('h.city', locale)} AS city, h.country_iso,
+      vd.name AS vendor_name,
       s.price_cents, s.original_price_cents, s.discount_percent,
       s.nights_min, s.nights_max, s.persons_min, s.persons_max, s.is_sold_out
     FROM offer_search s
@@ -93,10 +94,13 @@ export type HotelColumns = {
   vendor_name: string;
 };
 
-export const hotelColumns = sql.raw(`
+/** Town and region in `locale` (their own forms: Dobbiaco, Alto Adige), as every hotel column list. */
+export const hotelColumns = (locale: Locale): SQL => sql`
   h.id AS hotel_id, h.slug AS hotel_slug, h.name AS hotel_name, h.stars, h.street, h.house_number,
-  h.postcode, h.city, h.region, h.country_iso, h.latitude, h.longitude,
-  h.image_seeds AS hotel_image_seeds, h.feature_codes, vd.name AS vendor_name`);
+  h.postcode, ${translatedSql('h.city', locale)} AS city,
+  CASE WHEN h.region IS NULL THEN NULL ELSE ${translatedSql('h.region', locale)} END AS region,
+  h.country_iso, h.latitude, h.longitude,
+  h.image_seeds AS hotel_image_seeds, h.feature_codes, vd.name AS vendor_name`;
 
 /** One offer with its hotel, themes and variants, by id or slug, if it is sold on the brand. */
 export async function findOffer(
@@ -117,7 +121,7 @@ export async function findOffer(
           'price', v.price_cents, 'original', v.original_price_cents, 'stock', v.stock)
           ORDER BY v.nights, v.persons, v.price_cents, v.id)
         FROM variants v WHERE v.offer_id = o.id), '[]') AS variants,
-      ${hotelColumns}
+      ${hotelColumns(locale)}
     FROM offers o
     JOIN hotels h ON h.id = o.hotel_id
     JOIN vendors vd ON vd.id = h.vendor_id

@@ -57,6 +57,29 @@ async function newCart(host?: string) {
 }
 
 describe('the cart', () => {
+  it("names each voucher's hotel town in the caller's language (Roma, Rom)", async () => {
+    const [rome] = await queryRows<{ id: number }>(
+      shop.database.db,
+      sql`SELECT v.id FROM variants v JOIN offers o ON o.id = v.offer_id JOIN hotels h ON h.id = o.hotel_id
+        WHERE v.stock >= 5 AND o.brand_id IS NULL AND h.city->>'de' = 'Rom' ORDER BY v.id LIMIT 1`,
+    );
+    for (const [locale, city] of [
+      ['it', 'Roma'],
+      ['de', 'Rom'],
+      ['en', 'Rome'],
+    ] as const) {
+      const cart = await newCart();
+      const added = await postJson(
+        shop.app,
+        '/api/order/items',
+        { ...cart, variantId: rome!.id },
+        { 'accept-language': locale },
+      );
+      expect(added.status).toBe(200);
+      expect(added.body.added[0].subtitle, locale).toMatch(new RegExp(`, ${city}$`));
+    }
+  });
+
   it('adds units, changes and removes them, always priced by the server', async () => {
     const [first, second] = await variantsInStock();
     const cart = await newCart();

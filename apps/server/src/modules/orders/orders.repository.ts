@@ -161,7 +161,7 @@ function itemsSql(orderId: SQL, brandId: SQL, locale: Locale): SQL {
     SELECT i.id, i.variant_id, i.quantity, i.unit_price_cents, v.price_cents, v.stock, v.nights, v.persons,
       (o.is_active AND (o.brand_id IS NULL OR o.brand_id = ${brandId})) AS is_sellable,
       o.id AS offer_id, o.slug AS offer_slug, h.slug AS hotel_slug, ${translatedSql('o.title', locale)} AS title,
-      h.name AS hotel_name, h.city, o.image_seeds[1] AS image_seed
+      h.name AS hotel_name, ${translatedSql('h.city', locale)} AS city, o.image_seeds[1] AS image_seed
     FROM order_items i
     JOIN variants v ON v.id = i.variant_id
     JOIN offers o ON o.id = v.offer_id

@@ -10,6 +10,16 @@ const text = (column: string, locale: keyof typeof searchConfigs) =>
     : `coalesce(${column}->>'${locale}', ${column}->>'en', ${column}->>'de', '')`;
 
 /**
+ * Town, region and country of hotel `h` and country `c` in every language, so that a German visitor's
+ * "Rom" and an Italian's "Roma" both find Rome (SQL text, reused inside ts_stat's query string).
+ */
+const placeNames = sql.raw(
+  ['h.city', 'h.region', 'c.name']
+    .flatMap((column) => ['de', 'en', 'it'].map((locale) => `${column}->>'${locale}'`))
+    .join(', '),
+);
+
+/**
  * The search document of an offer in one language. Titles rank first; proper names (hotel, city, region,
  * countries in every language) are indexed both stemmed and as written, so "Dolomiten" matches either way.
  */
@@ -47,7 +57,7 @@ export async function rebuildSearchIndex(
     JOIN hotels h ON h.id = o.hotel_id
     JOIN countries c ON c.iso = h.country_iso
     CROSS JOIN LATERAL (
-      SELECT concat_ws(' ', h.name, h.city, h.region, c.name->>'de', c.name->>'en', c.name->>'it') AS value
+      SELECT concat_ws(' ', h.name, ${placeNames}) AS value
     ) names
     LEFT JOIN LATERAL (
       SELECT array_agg(t.id ORDER BY t.id) AS ids,
@@ -88,8 +98,9 @@ export async function rebuildSearchIndex(
     INSERT INTO search_words (word, occurrences)
     SELECT word, ndoc FROM ts_stat($$
       SELECT to_tsvector('shop_simple', concat_ws(' ',
-        o.title->>'de', o.title->>'en', o.title->>'it', h.name, h.city, h.region))
-      FROM offers o JOIN hotels h ON h.id = o.hotel_id WHERE o.is_active
+        o.title->>'de', o.title->>'en', o.title->>'it', h.name, ${placeNames}))
+      FROM offers o JOIN hotels h ON h.id = o.hotel_id JOIN countries c ON c.iso = h.country_iso
+      WHERE o.is_active
       UNION ALL SELECT to_tsvector('shop_simple', concat_ws(' ', name->>'de', name->>'en', name->>'it')) FROM countries
       UNION ALL SELECT to_tsvector('shop_simple', concat_ws(' ', name->>'de', name->>'en', name->>'it')) FROM themes
     $$)

@@ -32,3 +32,8 @@ export function buildTsQuery(matches: WordMatch[]): string {
     })
     .join(' & ');
 }
+
+/** The same query with no word taken as a prefix: what ranks first (whole-word matches). */
+export function wholeWordTsQuery(tsQuery: string): string {
+  return tsQuery.replaceAll(':*', '');
+}

@@ -30,7 +30,7 @@ async function offerIdsWhere(condition: ReturnType<typeof sql>) {
 
 describe('free-text search', () => {
   it('finds "Südtirol" when typed without the umlaut', async () => {
-    const inSouthTyrol = await offerIdsWhere(sql`h.region = 'Südtirol'`);
+    const inSouthTyrol = await offerIdsWhere(sql`h.region->>'de' = 'Südtirol'`);
     expect(inSouthTyrol.size).toBeGreaterThan(0);
     const result = await search({ query: 'Sudtirol', pageSize: 48 });
     expect(result.total).toBeGreaterThanOrEqual(inSouthTyrol.size);
@@ -38,7 +38,9 @@ describe('free-text search', () => {
   });
 
   it('finds "Gardasee" despite typos', async () => {
-    const atLakeGarda = await offerIdsWhere(sql`(h.region = 'Gardasee' OR h.city ILIKE '%garda%')`);
+    const atLakeGarda = await offerIdsWhere(
+      sql`(h.region->>'de' = 'Gardasee' OR h.city->>'de' ILIKE '%garda%')`,
+    );
     expect(atLakeGarda.size).toBeGreaterThan(0);
     for (const typo of ['Gardase', 'Gardsee', 'gardasse']) {
       const result = await search({ query: typo });
@@ -72,6 +74,53 @@ describe('free-text search', () => {
     }
     const [count] = await rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM offers`);
     expect(count!.n).toBeGreaterThan(0);
+  });
+});
+
+describe('search in the visitor language', () => {
+  /** Ids of the shared offers in a town, by its German name. */
+  const offersIn = (germanCity: string) => offerIdsWhere(sql`h.city->>'de' = ${germanCity}`);
+
+  it('lists Rome first for "Roma" in Italian, "Rome" in English and "Rom" in German', async () => {
+    const rome = await offersIn('Rom');
+    expect(rome.size).toBeGreaterThan(0);
+    for (const [query, locale, city] of [
+      ['Roma', 'it', 'Roma'],
+      ['Rome', 'en', 'Rome'],
+      ['Rom', 'de', 'Rom'],
+    ] as const) {
+      const result = await search({ query, pageSize: 48 }, { 'accept-language': locale });
+      const first = result.items.slice(0, rome.size);
+      expect(
+        first.map((offer) => rome.has(offer.id)),
+        `${query}: ${first.map((offer) => offer.display).join(' | ')}`,
+      ).toEqual(first.map(() => true));
+      expect(first.every((offer) => offer.contact.city === city)).toBe(true);
+    }
+  });
+
+  it('ranks a whole word before words that only start with it ("roma" before "romantico")', async () => {
+    const rome = await offersIn('Rom');
+    const result = await search({ query: 'roma', pageSize: 48 }, { 'accept-language': 'it' });
+    const positions = result.items.map((offer) => rome.has(offer.id));
+    const lastRome = positions.lastIndexOf(true);
+    expect(positions.slice(0, lastRome + 1).every(Boolean)).toBe(true);
+    // The romantic offers still come, after Rome: a prefix keeps search-as-you-type working.
+    expect(result.items.slice(lastRome + 1).some((offer) => /romantic/i.test(offer.display))).toBe(true);
+  });
+
+  it("finds a town by each language's name of it", async () => {
+    const [town] = await rows<{ de: string; en: string; it: string }>(sql`
+      SELECT h.city->>'de' AS de, h.city->>'en' AS en, h.city->>'it' AS it FROM hotels h
+      JOIN offers o ON o.hotel_id = h.id AND o.brand_id IS NULL
+      WHERE h.city->>'de' <> h.city->>'it' AND h.city->>'de' NOT IN ('Rom', 'Wien')
+      GROUP BY 1, 2, 3 ORDER BY count(*) DESC, 1 LIMIT 1`);
+    const inTown = await offersIn(town!.de);
+    for (const locale of ['de', 'en', 'it'] as const) {
+      const result = await search({ query: town![locale], pageSize: 48 }, { 'accept-language': locale });
+      expect(inTown.has(result.items[0]!.id), `${town![locale]} (${locale})`).toBe(true);
+      expect(result.items[0]!.contact.city).toBe(town![locale]);
+    }
   });
 });
 

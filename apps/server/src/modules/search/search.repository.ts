@@ -4,7 +4,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type Database, queryRows } from '#src/db/client.ts';
 import { visibleToBrand } from '#src/modules/offers/offers.repository.ts';
 import type { FacetRows } from './engine/search-engine.ts';
-import type { WordMatch } from './search-query.ts';
+import { type WordMatch, wholeWordTsQuery } from './search-query.ts';
 
 const searchConfigs: Record<Locale, string> = { de: 'shop_de', en: 'shop_en', it: 'shop_it' };
 
@@ -73,6 +73,16 @@ function textQuery(scope: SearchScope): SQL {
   return sql`to_tsquery(${searchConfigs[scope.locale]}::regconfig, ${scope.tsQuery})`;
 }
 
+/**
+ * Text relevance: offers where every word matched as a whole word come first ("roma" lists Rome before
+ * "romantico"), then ts_rank_cd. The engine ranks the same way (engine/offer-index.ts, relevanceKey).
+ */
+function relevanceOrder(scope: SearchScope & { tsQuery: string }): SQL {
+  const document = documentColumn(scope.locale);
+  const whole = sql`to_tsquery(${searchConfigs[scope.locale]}::regconfig, ${wholeWordTsQuery(scope.tsQuery)})`;
+  return sql`(${document} @@ ${whole}) DESC, ts_rank_cd(${document}, ${textQuery(scope)}) DESC`;
+}
+
 function baseConditions(scope: SearchScope): SQL {
   const brand = visibleToBrand('s', scope.brandId);
   return scope.tsQuery === null
@@ -93,7 +103,7 @@ function orderBy(sort: ParsedSearchRequest['sort'], scope: SearchScope): SQL {
     case 'relevance':
       return scope.tsQuery === null
         ? sql`s.discount_percent DESC, s.price_cents ASC`
-        : sql`ts_rank_cd(${documentColumn(scope.locale)}, ${textQuery(scope)}) DESC`;
+        : relevanceOrder({ ...scope, tsQuery: scope.tsQuery });
   }
 }
 
@@ -171,13 +181,16 @@ export async function suggestMatches(db: Database, scope: SearchScope & { tsQuer
       db,
       sql`SELECT h.slug, h.name FROM offer_search s JOIN hotels h ON h.id = s.hotel_id
         WHERE ${baseConditions(scope)}
-        GROUP BY h.id ORDER BY max(ts_rank_cd(${documentColumn(scope.locale)}, ${textQuery(scope)})) DESC, h.name
+        GROUP BY h.id
+        ORDER BY bool_or(${documentColumn(scope.locale)} @@ to_tsquery(${searchConfigs[scope.locale]}::regconfig,
+          ${wholeWordTsQuery(scope.tsQuery)})) DESC,
+          max(ts_rank_cd(${documentColumn(scope.locale)}, ${textQuery(scope)})) DESC, h.name
         LIMIT ${limit}`,
     ),
     queryRows<{ offer_id: number }>(
       db,
       sql`SELECT s.offer_id FROM offer_search s WHERE ${baseConditions(scope)}
-        ORDER BY s.is_sold_out, ts_rank_cd(${documentColumn(scope.locale)}, ${textQuery(scope)}) DESC, s.offer_id
+        ORDER BY s.is_sold_out, ${relevanceOrder(scope)}, s.offer_id
         LIMIT ${limit}`,
     ),
   ]);

@@ -107,7 +107,7 @@ export async function findVoucherDetails(
     sql`SELECT vo.*, ${translatedSql('o.title', locale)} AS offer_title, v.nights, v.persons,
           ${translatedSql('b.name', locale)} AS board, h.name AS hotel_name,
           trim(concat_ws(' ', h.street, h.house_number)) AS hotel_street, h.postcode AS hotel_postcode,
-          h.city AS hotel_city, h.country_iso AS hotel_country, ord.paid_at
+          ${translatedSql('h.city', locale)} AS hotel_city, h.country_iso AS hotel_country, ord.paid_at
         FROM vouchers vo
         JOIN orders ord ON ord.id = vo.order_id
         JOIN order_items i ON i.id = vo.order_item_id

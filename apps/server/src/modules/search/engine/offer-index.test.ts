@@ -133,8 +133,10 @@ describe('OfferIndex on hand-made rows', () => {
     }
   });
 
-  it('ranks by ts_rank_cd with text, sold-out offers last', () => {
-    expect(ids({ sort: 'relevance', text: [[prefix('wellness')]] })).toEqual([1, 2, 6, 5]);
+  it('ranks whole-word matches first, then by ts_rank_cd, sold-out offers last', () => {
+    // 2 ranks higher by ts_rank_cd ('wellnesshotel' in the title), but only starts with the word.
+    expect(ids({ sort: 'relevance', text: [[prefix('wellness')]] })).toEqual([1, 6, 2, 5]);
+    expect(ids({ sort: 'relevance', text: [[prefix('wellnessh')]] })).toEqual([2]);
     expect(ids({ sort: 'relevance', text: [[exact('sauna'), prefix('see')]] })).toEqual([6, 5]);
   });
 
@@ -272,6 +274,8 @@ function searchNaively(all: OfferRow[], query: EngineQuery): EngineResult {
     );
   const matched = passing(null);
 
+  const isWholeWord = (row: OfferRow) =>
+    text!.every((group) => group.some((term) => documents.get(row.offerId)!.has(term.lexeme)));
   const rank = (row: OfferRow) => {
     const entries = [...documents.get(row.offerId)!].flatMap(([lexeme, positions]) =>
       groupsOf(lexeme) === 0
@@ -301,7 +305,7 @@ function searchNaively(all: OfferRow[], query: EngineQuery): EngineResult {
     discount: (a, b) => b.discountPercent - a.discountPercent || a.priceCents - b.priceCents,
     newest: (a, b) => b.createdAt - a.createdAt,
     relevance: text
-      ? (a, b) => rank(b) - rank(a)
+      ? (a, b) => Number(isWholeWord(b)) - Number(isWholeWord(a)) || rank(b) - rank(a)
       : (a, b) => b.discountPercent - a.discountPercent || a.priceCents - b.priceCents,
   };
   const ordered = [...matched].sort(

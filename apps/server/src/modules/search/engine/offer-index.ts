@@ -8,8 +8,8 @@ import {
   type RefinementScratch,
   refinementScratch,
 } from './refinements.ts';
-import { addRow, type RowBits, rowBitsFor } from './row-bits.ts';
-import type { EngineQuery, EngineResult, FacetRows } from './search-engine.ts';
+import { addRow, hasRow, type RowBits, rowBitsFor } from './row-bits.ts';
+import type { EngineQuery, EngineResult, FacetRows, TextQuery } from './search-engine.ts';
 import { type FixedSort, fixedSorts, pageInOrder, type SortOrder, sortOrder } from './sort-orders.ts';
 import { type MatchedLexemes, matchText, rankMatches, ScoringScratch } from './text-match.ts';
 import { TopK } from './top-k.ts';
@@ -39,12 +39,19 @@ const float32 = new Float32Array(1);
 const float32Bits = new Uint32Array(float32.buffer);
 
 /**
- * A rank as an orderable number: sold-out rows after all others, higher scores first. A non-negative
- * float32's bit pattern grows with its value, so the key is exact where float arithmetic would not be.
+ * A rank as an orderable number: sold-out rows after all others, then rows where every word matched as
+ * a whole word before those that only matched as the start of a longer one ("roma" finds Rome before
+ * "romantico"), higher scores first. A non-negative float32's bit pattern grows with its value, so the
+ * key is exact where float arithmetic would not be.
  */
-function relevanceKey(isSoldOut: number, score: number): number {
+function relevanceKey(isSoldOut: number, isWholeWord: boolean, score: number): number {
   float32[0] = score;
-  return isSoldOut * 2 ** 32 + (0xffffffff - float32Bits[0]!);
+  return isSoldOut * 2 ** 33 + (isWholeWord ? 0 : 2 ** 32) + (0xffffffff - float32Bits[0]!);
+}
+
+/** The same query with every word taken whole: its matches rank first (see relevanceKey). */
+export function wholeWords(text: TextQuery): TextQuery {
+  return text.map((group) => group.map((term) => ({ lexeme: term.lexeme, isPrefix: false })));
 }
 
 /** What a brand sees without text or refinements: the most frequent search (every listing page). */
@@ -59,6 +66,7 @@ export class OfferIndex {
   private readonly groupBits: RowBits;
   private readonly matchedBits: RowBits;
   private readonly placeBits: RowBits;
+  private readonly wholeWordBits: RowBits;
   private readonly matchedRows: Int32Array;
   private readonly scoring: ScoringScratch;
   private readonly refinementRows: RefinementScratch;
@@ -74,6 +82,7 @@ export class OfferIndex {
     this.groupBits = rowBitsFor(rowCount);
     this.matchedBits = rowBitsFor(rowCount);
     this.placeBits = rowBitsFor(rowCount);
+    this.wholeWordBits = rowBitsFor(rowCount);
     this.matchedRows = new Int32Array(rowCount);
     this.scoring = new ScoringScratch(rowCount);
     this.refinementRows = refinementScratch(rowCount);
@@ -168,10 +177,16 @@ export class OfferIndex {
       total,
       this.scoring,
     );
+    const { wholeWordBits } = this;
+    const hasWholeWords =
+      matchText(postings, wholeWords(query.text!), wholeWordBits, this.groupBits) !== null;
     const top = new TopK(Math.min(offset + query.pageSize, total));
     for (let i = 0; i < total; i++) {
       const row = matchedRows[i]!;
-      top.offer(relevanceKey(isSoldOut[row]!, scores[row]!), row);
+      top.offer(
+        relevanceKey(isSoldOut[row]!, hasWholeWords && hasRow(wholeWordBits, row), scores[row]!),
+        row,
+      );
     }
     return top.takeSorted().slice(offset);
   }

@@ -1,4 +1,5 @@
 import type { AccountOrder, AccountOverview } from '@shop/contracts/accounts';
+import { longDateFormat } from '@shop/contracts/locale';
 import type { OrderStatus } from '@shop/contracts/orders';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -86,9 +87,7 @@ export function AccountOrders() {
 function OrderCard({ order }: { order: AccountOrder }) {
   const t = useT();
   const { locale } = useShop();
-  const date = new Intl.DateTimeFormat(locale, { dateStyle: 'long' }).format(
-    new Date(order.closedAt ?? order.createdAt),
-  );
+  const date = longDateFormat(locale).format(new Date(order.closedAt ?? order.createdAt));
   const path = `/view/${order.id}/${encodeURIComponent(order.token)}`;
   const titleId = `account-order-${order.id}`;
   const facts: [MessageKey, string][] = [

@@ -1,3 +1,4 @@
+import { longDateFormat } from '@shop/contracts/locale';
 import type { Order, PaymentInfo } from '@shop/contracts/orders';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
@@ -137,7 +138,7 @@ function OrderView({
   useEffect(() => headingRef.current?.focus(), []);
   usePurchaseTracking(brand, order, meta?.affiliate ?? null);
   const viewPath = `/view/${order.id}/${encodeURIComponent(order.token)}`;
-  const dateFormat = new Intl.DateTimeFormat(locale, { dateStyle: 'long' });
+  const dateFormat = longDateFormat(locale);
   return (
     <div
       className="container page order-page"

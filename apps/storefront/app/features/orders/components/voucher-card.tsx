@@ -1,3 +1,4 @@
+import { longDateFormat } from '@shop/contracts/locale';
 import type { Order } from '@shop/contracts/orders';
 import type { Voucher } from '@shop/contracts/vouchers';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
@@ -64,7 +65,7 @@ export function VoucherCard({
     lockTimers.current = lockChecksMs.map((delay) => setTimeout(() => void reloadForLock(), delay));
   };
 
-  const dateFormat = new Intl.DateTimeFormat(locale, { dateStyle: 'long' });
+  const dateFormat = longDateFormat(locale);
   return (
     <li className="voucher-card">
       <article aria-labelledby={titleId}>
