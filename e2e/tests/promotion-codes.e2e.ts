@@ -3,7 +3,7 @@ import { expect, inject, test } from 'vitest';
 import { allOffers, type Offer, offerById, offerPath, parsePrice } from '../support/catalogue.ts';
 import { erika, fillCustomer, pay, startCheckout } from '../support/checkout.ts';
 import { expectText, textOf } from '../support/page-helpers.ts';
-import { hydrated, journey } from '../support/shop.ts';
+import { journey } from '../support/shop.ts';
 
 /**
  * Promotion codes say why they do not apply (issue 13, point 4): unknown, expired, not for the vouchers in
@@ -131,8 +131,8 @@ journey('promotion codes: why a code does not apply', (shop) => {
     const { page } = await shop.open(offerPath(other!), { cookieConsent: 'necessary' });
     await addToCart(page, labels.de);
     await page.keyboard.press('Escape');
+    // Right after the load: a click before the client starts waits for it (early-click.e2e.ts).
     await page.goto(new URL(offerPath(spa!), page.url()).toString());
-    await hydrated(page);
     const cart = await addToCart(page, labels.de);
     await expect.poll(() => cart.locator('.order-line').count()).toBe(2);
     await cart.getByRole('textbox', { name: labels.de.code }).fill('WELLNESS15');

@@ -27,6 +27,7 @@ import { useSiteLock } from '#app/features/layout/hooks/use-site-lock.ts';
 import { loadNavigation } from '#app/features/layout/layout.server.ts';
 import { messagesFor } from '#app/i18n/messages.server.ts';
 import { useCspNonce } from '#app/lib/csp-nonce.ts';
+import { replayEarlyInput } from '#app/lib/early-input.ts';
 import { InlineStylesheet } from '#app/lib/inline-stylesheet.tsx';
 import { loadStoredCart } from '#app/lib/orders/cart-store.ts';
 import { captureReferral } from '#app/lib/orders/referral.ts';
@@ -72,12 +73,17 @@ function brandStyle(brand: BrandConfig): CSSProperties {
 const loadCartPanel = () => loadChunk(() => import('#app/features/cart/components/cart-panel.tsx'));
 const CartPanel = lazy(loadCartPanel);
 
-/** Client start (after hydration): a partner link's referral, the stored session and cart (SPEC §4). */
+/**
+ * Client start (after hydration): a partner link's referral, the stored session and cart (SPEC §4),
+ * then the clicks and forms the visitor used before (held by the early-input script; its cart call
+ * queues after the stored cart's).
+ */
 function useClientStart() {
   useEffect(() => {
     captureReferral();
     loadStoredSession();
     void loadStoredCart();
+    replayEarlyInput();
   }, []);
 }
 
