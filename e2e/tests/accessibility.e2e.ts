@@ -36,6 +36,7 @@ const screens: Screen[] = [
     path: async () => `/${(await contentPages()).pages.find((page) => page.name === 'imprint')!.slug}`,
   },
   { name: 'not-found', path: async () => '/gibt-es-nicht' },
+  { name: 'not-found-deep', path: async () => '/urlaub-finden/zu/tief' },
   { name: 'register', path: async () => '/account/register' },
   { name: 'password-forgotten', path: async () => '/password-forgotten' },
   { name: 'password-reset', path: async () => '/password-forgotten?email=erika%40example.com&token=abc' },

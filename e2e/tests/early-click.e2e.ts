@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
+import { formatViolations, isBlocking, runAxe } from '../support/axe.ts';
 import { offerPath, offerWithoutNotices } from '../support/catalogue.ts';
 import { clickEarly, slowPhone } from '../support/early-input.ts';
 import { expectText, heading } from '../support/page-helpers.ts';
@@ -53,6 +54,9 @@ journey('before the client starts: clicks and forms wait for it instead of being
     expect(await cartButton.getAttribute('aria-busy')).toBe('true');
     expect(await cartButton.getAttribute('data-waiting')).toBe('');
     expect(await isClientRunning(page)).toBe(false);
+    // The waiting button (a spinner, aria-busy) keeps its name and stays within WCAG AA.
+    const blocking = (await runAxe(page)).filter(isBlocking);
+    expect(blocking, formatViolations(blocking)).toEqual([]);
     release();
     const cart = page.getByRole('dialog', { name: 'Warenkorb' });
     await expect.poll(() => cart.isVisible(), { timeout: 15_000 }).toBe(true);
@@ -78,6 +82,9 @@ journey('before the client starts: clicks and forms wait for it instead of being
     await page.goto(offerPath(offer), { waitUntil: 'domcontentloaded' });
     await page.getByRole('button', { name: 'In den Warenkorb' }).click();
     expect(await isClientRunning(page)).toBe(false);
+    // The waiting button (a spinner, aria-busy) keeps its name and stays within WCAG AA.
+    const blocking = (await runAxe(page)).filter(isBlocking);
+    expect(blocking, formatViolations(blocking)).toEqual([]);
     release();
     const cart = page.getByRole('dialog', { name: 'Warenkorb' });
     await cart.locator('.order-line').first().waitFor({ timeout: 15_000 });

@@ -1,4 +1,5 @@
 import type { BrandConfig } from '@shop/contracts/brand-config';
+import type { OfferSummary } from '@shop/contracts/catalogue';
 import { type CSSProperties, lazy, type ReactNode, useEffect } from 'react';
 import {
   isRouteErrorResponse,
@@ -154,7 +155,10 @@ export default function App() {
 export function ErrorBoundary() {
   const error = useRouteError();
   const t = useT();
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    const topDeals = (error.data as { topDeals?: OfferSummary[] } | null)?.topDeals;
+    return <NotFound topDeals={topDeals} />;
+  }
   // Code that did not arrive (offline, or a deploy removed the old build's files): a reload fixes it.
   const isMissingCode = isChunkLoadError(error);
   return (
