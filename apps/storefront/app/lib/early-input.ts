@@ -1,12 +1,13 @@
 /** The global the inline early-input script (early-input.server.ts) keeps its held input in. */
 export const earlyQueueName = 'shopEarlyInput';
 
-type Held = { el: HTMLElement; by: HTMLElement | null };
-type EarlyQueue = Held[] & { done?: boolean };
+export type HeldInput = { el: HTMLElement; by: HTMLElement | null };
+type EarlyQueue = HeldInput[] & { done?: boolean };
 
 /**
  * Called once the client has hydrated the page: ends the holding and replays what the visitor did
- * before, in order (a click is clicked again, a held form is sent with what was typed into it).
+ * before, in order (a click is clicked again, a held form is sent with what was typed into it). The
+ * replaying code is fetched only when something was held, so that most pages carry none of it.
  */
 export function replayEarlyInput(): void {
   const queue = (window as unknown as Record<string, EarlyQueue | undefined>)[earlyQueueName];
@@ -14,47 +15,18 @@ export function replayEarlyInput(): void {
   performance.mark('shop:client-start');
   if (!queue) return;
   queue.done = true;
-  // In a task of its own, outside the commit that called this: there each reported change is rendered
-  // before the next step, so the form's handler sees what was typed.
-  setTimeout(() => {
-    for (const { el, by } of queue.splice(0)) replay(el, by);
-  }, 0);
-}
-
-function replay(el: HTMLElement, by: HTMLElement | null): void {
-  el.removeAttribute('data-waiting');
-  el.removeAttribute('aria-busy');
-  if (!el.isConnected) return;
-  if (el instanceof HTMLFormElement) {
-    tellReactWhatWasTyped(el);
-    el.requestSubmit(by instanceof HTMLButtonElement && by.form === el && by.type === 'submit' ? by : null);
-  } else {
-    el.click();
-  }
-}
-
-/**
- * React keeps the value a field had when it hydrated but does not report it to the form's state, so a
- * form typed into before hydration would be sent empty. Each changed field is reported as a change:
- * React compares the value it last saw (reset here through the element's own setter) with the DOM's.
- */
-function tellReactWhatWasTyped(form: HTMLFormElement): void {
-  for (const field of form.elements) {
-    if (field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio')) {
-      if (field.checked === field.defaultChecked || (field.type === 'radio' && !field.checked)) continue;
-      // Unset it the way React sees it; the click sets it again and React reports the change.
-      field.checked = !field.checked;
-      field.click();
-    } else if (field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement) {
-      if (field.value === field.defaultValue) continue;
-      const typed = field.value;
-      field.value = field.defaultValue;
-      const prototype = Object.getPrototypeOf(field) as HTMLInputElement | HTMLTextAreaElement;
-      Object.getOwnPropertyDescriptor(prototype, 'value')?.set?.call(field, typed);
-      field.dispatchEvent(new Event('input', { bubbles: true }));
-    } else if (field instanceof HTMLSelectElement) {
-      if ([...field.options].every((option) => option.selected === option.defaultSelected)) continue;
-      field.dispatchEvent(new Event('change', { bubbles: true }));
-    }
-  }
+  const held = queue.splice(0);
+  if (held.length === 0) return;
+  // Its own chunk, run after this commit: there each reported change is rendered before the next
+  // step, so the form's handler sees what was typed.
+  void import('./early-input-replay.ts').then(
+    ({ replayHeld }) => replayHeld(held),
+    () => {
+      // The code did not arrive (offline): the held controls stop waiting and can be used again.
+      for (const { el } of held) {
+        el.removeAttribute('data-waiting');
+        el.removeAttribute('aria-busy');
+      }
+    },
+  );
 }
