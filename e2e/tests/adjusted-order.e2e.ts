@@ -1,49 +1,9 @@
-import { expect, inject, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { formatViolations, isBlocking, runAxe } from '../support/axe.ts';
 import { allOffers, type Offer, offerById, offerPath } from '../support/catalogue.ts';
-import { erika, fillCustomer, pay } from '../support/checkout.ts';
+import { apiCart, erika, fillCustomer, orderCall, pay, transferOrder } from '../support/checkout.ts';
 import { expectText, heading, navigated, textOf } from '../support/page-helpers.ts';
 import { journey } from '../support/shop.ts';
-
-type Access = { orderId: number; key: string };
-
-async function call(method: string, path: string, body: object) {
-  const response = await fetch(`${inject('e2e').baseUrl}${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', 'accept-language': 'de' },
-    body: JSON.stringify(body),
-  });
-  if (!response.ok) throw new Error(`${method} ${path}: HTTP ${response.status} ${await response.text()}`);
-  return response.json() as Promise<Record<string, unknown>>;
-}
-
-async function newCart(variantId: number, units: number): Promise<Access> {
-  const created = await call('POST', '/api/order', { currency: 'EUR' });
-  const access = { orderId: created.id as number, key: created.token as string };
-  for (let unit = 0; unit < units; unit++) await call('POST', '/api/order/items', { ...access, variantId });
-  return access;
-}
-
-/** Someone else buys (by bank transfer, which holds the stock) every unit left of a variant. */
-async function buyOut(variantId: number, units: number): Promise<Access> {
-  const access = await newCart(variantId, units);
-  await call('PUT', '/api/order/customer', {
-    ...access,
-    gender: 10,
-    firstName: 'Max',
-    lastName: 'Muster',
-    email: `buy-out-${Date.now()}@example.com`,
-    street: 'Hauptstraße',
-    houseNumber: '1',
-    postcode: '80331',
-    city: 'München',
-    country: 'DE',
-    newsletter: false,
-    acceptTerms: true,
-  });
-  await call('PUT', '/api/order/close', { ...access, paymentType: 'wiretransfer' });
-  return access;
-}
 
 /**
  * A variant with few pieces left whose offer has other variants in stock (from the end of the list:
@@ -63,7 +23,7 @@ async function variantWithOthersLeft(): Promise<{ offer: Offer; variantId: numbe
 journey('an order adjusted at checkout names the voucher that went and leads on to its offer', (shop) => {
   test('the last voucher sold out while the buyer typed: the message names it and links to the other variants', async () => {
     const { offer, variantId, left } = await variantWithOthersLeft();
-    const cart = await newCart(variantId, 1);
+    const cart = await apiCart(variantId);
     const page = await shop.newPage({ cookieConsent: 'necessary' });
     await page.addInitScript((access) => {
       localStorage.setItem('orderId', String(access.orderId));
@@ -73,7 +33,8 @@ journey('an order adjusted at checkout names the voucher that went and leads on 
     await page.locator('.checkout-submit').waitFor();
     await fillCustomer(page, { ...erika, email: `adjusted-${Date.now()}@example.com` });
 
-    const other = await buyOut(variantId, left);
+    // Someone else buys (by bank transfer, which holds the stock) every unit left of the variant.
+    const other = await transferOrder({ variantId, units: left, email: `buy-out-${Date.now()}@example.com` });
     try {
       await pay(page, /^Vorkasse/);
       const notice = page.locator('.adjusted-notice');
@@ -99,7 +60,7 @@ journey('an order adjusted at checkout names the voucher that went and leads on 
       await expectText(heading(page), offer.title);
       await page.getByRole('button', { name: 'In den Warenkorb' }).waitFor();
     } finally {
-      await call('PUT', '/api/order/cancel', other);
+      await orderCall('PUT', '/api/order/cancel', other);
     }
   });
 });

@@ -1,8 +1,7 @@
 import type { OfferSummary } from '@shop/contracts/catalogue';
 import { Link } from 'react-router';
 import { useT } from '#app/lib/shop-data.ts';
-import { OfferGrid } from './offer-card.tsx';
-import { PopularLinks, SearchField } from './ways-on.tsx';
+import { PopularLinks, SearchField, TopDeals } from './ways-on.tsx';
 
 /**
  * The page-not-found screen (SPEC §2): "Oops" and a way back home, and ways on instead of a dead end
@@ -27,12 +26,7 @@ export function NotFound({ topDeals = [] }: { topDeals?: OfferSummary[] }) {
         <SearchField id="not-found-q" />
         <PopularLinks headingLevel={2} />
       </div>
-      {topDeals.length > 0 ? (
-        <section aria-labelledby="not-found-deals">
-          <h2 id="not-found-deals">{t('waysOn.topDeals')}</h2>
-          <OfferGrid offers={topDeals} listName="top deals" />
-        </section>
-      ) : null}
+      <TopDeals offers={topDeals} headingLevel={2} id="not-found-deals" />
     </div>
   );
 }

@@ -1,12 +1,14 @@
+import type { OfferSummary } from '@shop/contracts/catalogue';
 import { destinationPath, searchPath, themePath } from '@shop/contracts/site-paths';
 import { Form, Link } from 'react-router';
 import { useShop, useT } from '#app/lib/shop-data.ts';
 import { SearchIcon } from './icons.tsx';
+import { OfferGrid } from './offer-card.tsx';
 
 /**
  * The ways on from a page that has nothing to show (an empty search, the 404 page; issue 13): a search
- * field and the shop's destinations and themes. Plain links and a GET form: they work before the
- * client starts and without it.
+ * field, the shop's destinations and themes, its top deals. Plain links and a GET form: they work
+ * before the client starts and without it.
  */
 
 /** A keyword search to /urlaub-finden?q=… (the search route). */
@@ -34,30 +36,60 @@ export function PopularLinks({ headingLevel }: { headingLevel: 2 | 3 }) {
   const { menu } = useShop();
   const t = useT();
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
-  const countries = menu.countries.slice(0, linksPerList);
-  const themes = menu.themes.slice(0, linksPerList);
-  if (countries.length === 0 && themes.length === 0) return null;
+  const lists = [
+    {
+      label: t('layout.destinations'),
+      links: menu.countries.map((country) => ({
+        key: country.iso,
+        to: destinationPath(country.iso, country.name),
+        name: country.name,
+      })),
+    },
+    {
+      label: t('layout.themes'),
+      links: menu.themes.map((theme) => ({
+        key: theme.id,
+        to: themePath(theme.id, theme.name),
+        name: theme.name,
+      })),
+    },
+  ].filter((list) => list.links.length > 0);
+  if (lists.length === 0) return null;
   return (
     <section className="ways-on-popular" aria-labelledby="ways-on-popular">
       <Heading id="ways-on-popular">{t('waysOn.popular')}</Heading>
-      <ul className="chip-list" aria-label={t('layout.destinations')}>
-        {countries.map((country) => (
-          <li key={country.iso}>
-            <Link className="chip" to={destinationPath(country.iso, country.name)}>
-              {country.name}
-            </Link>
-          </li>
-        ))}
-      </ul>
-      <ul className="chip-list" aria-label={t('layout.themes')}>
-        {themes.map((theme) => (
-          <li key={theme.id}>
-            <Link className="chip" to={themePath(theme.id, theme.name)}>
-              {theme.name}
-            </Link>
-          </li>
-        ))}
-      </ul>
+      {lists.map((list) => (
+        <ul key={list.label} className="chip-list" aria-label={list.label}>
+          {list.links.slice(0, linksPerList).map((link) => (
+            <li key={link.key}>
+              <Link className="chip" to={link.to}>
+                {link.name}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      ))}
+    </section>
+  );
+}
+
+/** The shop's biggest savings now (an empty search's and the 404's loaders bring them). */
+export function TopDeals({
+  offers,
+  headingLevel,
+  id,
+}: {
+  offers: OfferSummary[];
+  headingLevel: 2 | 3;
+  id: string;
+}) {
+  const t = useT();
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  if (offers.length === 0) return null;
+  return (
+    <section aria-labelledby={id}>
+      <Heading id={id}>{t('waysOn.topDeals')}</Heading>
+      <OfferGrid offers={offers} listName="top deals" />
     </section>
   );
 }

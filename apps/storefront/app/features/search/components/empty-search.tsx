@@ -2,8 +2,7 @@ import { Link } from 'react-router';
 import { hrefForSuggestion } from '#app/features/layout/api/get-suggestions.ts';
 import { WishForm } from '#app/features/wishes/components/wish-form.tsx';
 import { useT } from '#app/lib/shop-data.ts';
-import { OfferGrid } from '#app/ui/offer-card.tsx';
-import { PopularLinks, SearchField } from '#app/ui/ways-on.tsx';
+import { PopularLinks, SearchField, TopDeals } from '#app/ui/ways-on.tsx';
 import type { SearchView } from '../search.server.ts';
 
 /**
@@ -15,7 +14,6 @@ export function EmptySearch({ view, headingLevel }: { view: SearchView; headingL
   const t = useT();
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const suggestions = view.waysOn?.suggestions ?? [];
-  const topDeals = view.waysOn?.topDeals ?? [];
   return (
     <div className="empty-search">
       {view.fixed.query ? <SearchField id="empty-search-q" /> : null}
@@ -35,12 +33,7 @@ export function EmptySearch({ view, headingLevel }: { view: SearchView; headingL
         </section>
       ) : null}
       <PopularLinks headingLevel={headingLevel} />
-      {topDeals.length > 0 ? (
-        <section aria-labelledby="empty-search-deals">
-          <Heading id="empty-search-deals">{t('waysOn.topDeals')}</Heading>
-          <OfferGrid offers={topDeals} listName="top deals" />
-        </section>
-      ) : null}
+      <TopDeals offers={view.waysOn?.topDeals ?? []} headingLevel={headingLevel} id="empty-search-deals" />
       {/* Nothing found: the visitor can tell us what they were looking for (SPEC §1 wish form). */}
       <WishForm headingLevel={headingLevel} />
     </div>
