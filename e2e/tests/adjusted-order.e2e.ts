@@ -2,6 +2,7 @@ import { expect, test } from 'vitest';
 import { formatViolations, isBlocking, runAxe } from '../support/axe.ts';
 import { allOffers, type Offer, offerById, offerPath } from '../support/catalogue.ts';
 import { apiCart, erika, fillCustomer, orderCall, pay, transferOrder } from '../support/checkout.ts';
+import { screenshot } from '../support/out.ts';
 import { expectText, heading, navigated, textOf } from '../support/page-helpers.ts';
 import { journey } from '../support/shop.ts';
 
@@ -50,6 +51,7 @@ journey('an order adjusted at checkout names the voucher that went and leads on 
         true,
       );
 
+      await screenshot(page, 'checkout-adjusted-emptied', 1);
       const blocking = (await runAxe(page)).filter(isBlocking);
       expect(blocking, formatViolations(blocking)).toEqual([]);
 
