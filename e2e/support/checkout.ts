@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { inject } from 'vitest';
 import { allOffers, type Offer, offerById } from './catalogue.ts';
 import type { PageOptions, Shop } from './shop.ts';
 
@@ -127,4 +128,56 @@ export async function wireDetails(page: Page): Promise<Record<string, string>> {
         ]),
       ),
   );
+}
+
+/** One call of the order API as a guest in German; a refusal fails the test with the server's answer. */
+export async function orderCall(method: string, path: string, body: object) {
+  const response = await fetch(`${inject('e2e').baseUrl}${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', 'accept-language': 'de' },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${method} ${path}: HTTP ${response.status} ${await response.text()}`);
+  return response.json() as Promise<Record<string, unknown>>;
+}
+
+export type OrderAccess = { orderId: number; key: string };
+
+/** A cart made through the API with `units` units of a variant. */
+export async function apiCart(variantId: number, units = 1): Promise<OrderAccess> {
+  const created = await orderCall('POST', '/api/order', { currency: 'EUR' });
+  const access = { orderId: created.id as number, key: created.token as string };
+  for (let unit = 0; unit < units; unit++)
+    await orderCall('POST', '/api/order/items', { ...access, variantId });
+  return access;
+}
+
+/**
+ * Another guest's order placed through the API and closed for a bank transfer (which holds its stock
+ * and code): `units` of a variant, with a promotion code if given.
+ */
+export async function transferOrder(options: {
+  variantId: number;
+  units?: number;
+  email: string;
+  code?: string;
+}) {
+  const access = await apiCart(options.variantId, options.units);
+  if (options.code) await orderCall('POST', '/api/order/reduction', { ...access, code: options.code });
+  await orderCall('PUT', '/api/order/customer', {
+    ...access,
+    gender: 20,
+    firstName: 'Erika',
+    lastName: 'Mustermann',
+    email: options.email,
+    street: 'Hauptstraße',
+    houseNumber: '12a',
+    postcode: '80331',
+    city: 'München',
+    country: 'DE',
+    newsletter: false,
+    acceptTerms: true,
+  });
+  await orderCall('PUT', '/api/order/close', { ...access, paymentType: 'wiretransfer' });
+  return access;
 }

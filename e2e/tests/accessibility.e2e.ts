@@ -37,6 +37,7 @@ const screens: Screen[] = [
   },
   { name: 'help', path: async () => '/faq', options: { locale: 'it-IT' } },
   { name: 'not-found', path: async () => '/gibt-es-nicht' },
+  { name: 'not-found-deep', path: async () => '/urlaub-finden/zu/tief' },
   { name: 'register', path: async () => '/account/register' },
   { name: 'password-forgotten', path: async () => '/password-forgotten' },
   { name: 'password-reset', path: async () => '/password-forgotten?email=erika%40example.com&token=abc' },

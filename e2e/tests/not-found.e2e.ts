@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
 import { brandConfigs } from '../support/catalogue.ts';
-import { expectText, heading, navigated } from '../support/page-helpers.ts';
+import { expectText, heading, navigated, offerCards } from '../support/page-helpers.ts';
 import { journey } from '../support/shop.ts';
 
 const demo = brandConfigs().find((brand) => brand.short === 'demo')!;
@@ -27,6 +27,28 @@ journey('not found: unknown addresses', (shop) => {
     await page.getByRole('main').getByRole('link', { name: 'Zur Startseite' }).click();
     await navigated(page, (url) => url.pathname === '/');
     await expectText(heading(page), demo.hero.de!.title);
+  });
+
+  test('besides the link home: a search, destinations and themes, and top deals that lead on', async () => {
+    const { page } = await shop.open('/gibt-es-nicht', { cookieConsent: 'necessary' });
+    const main = page.getByRole('main');
+    expect(await main.getByRole('list', { name: 'Reiseziele' }).getByRole('link').count()).toBeGreaterThan(0);
+    expect(await main.getByRole('list', { name: 'Themen' }).getByRole('link').count()).toBeGreaterThan(0);
+    const deals = await offerCards(page, main);
+    expect(deals.length).toBeGreaterThan(0);
+    await deals[0]!.link.click();
+    await navigated(page, (url) => url.pathname.startsWith('/urlaub/'));
+    await expectText(heading(page), deals[0]!.title);
+
+    const again = (await shop.open('/gibt/es/nicht', { cookieConsent: 'necessary' })).page;
+    const search = again.getByRole('main').getByRole('search');
+    await search.getByRole('searchbox', { name: 'Reiseziel, Hotel oder Thema suchen' }).fill('Gardasee');
+    await search.getByRole('button', { name: 'Suchen' }).click();
+    await navigated(
+      again,
+      (url) => url.pathname === '/urlaub-finden' && url.searchParams.get('q') === 'Gardasee',
+    );
+    expect((await offerCards(again)).length).toBeGreaterThan(0);
   });
 
   test('a landing route of another brand is unknown here', async () => {

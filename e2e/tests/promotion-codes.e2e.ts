@@ -1,9 +1,9 @@
 import type { Page } from 'playwright-core';
-import { expect, inject, test } from 'vitest';
+import { expect, test } from 'vitest';
 import { allOffers, type Offer, offerById, offerPath, parsePrice } from '../support/catalogue.ts';
-import { erika, fillCustomer, pay, startCheckout } from '../support/checkout.ts';
+import { erika, fillCustomer, pay, startCheckout, transferOrder } from '../support/checkout.ts';
 import { expectText, textOf } from '../support/page-helpers.ts';
-import { hydrated, journey } from '../support/shop.ts';
+import { journey } from '../support/shop.ts';
 
 /**
  * Promotion codes say why they do not apply (issue 13, point 4): unknown, expired, not for the vouchers in
@@ -62,39 +62,6 @@ async function refusal(page: Page, label: Labels, code: string): Promise<string>
   return textOf(message);
 }
 
-/** A guest order that redeemed `code` as `email`, placed through the API: the customer's earlier purchase. */
-async function earlierOrder(email: string, variantId: number, code: string) {
-  const base = inject('e2e').baseUrl;
-  const call = async (method: string, path: string, body: object) => {
-    const response = await fetch(`${base}${path}`, {
-      method,
-      headers: { 'content-type': 'application/json', 'accept-language': 'de' },
-      body: JSON.stringify(body),
-    });
-    if (!response.ok) throw new Error(`${method} ${path}: HTTP ${response.status} ${await response.text()}`);
-    return response.json() as Promise<Record<string, unknown>>;
-  };
-  const created = await call('POST', '/api/order', { currency: 'EUR' });
-  const access = { orderId: created.id as number, key: created.token as string };
-  await call('POST', '/api/order/items', { ...access, variantId });
-  await call('POST', '/api/order/reduction', { ...access, code });
-  await call('PUT', '/api/order/customer', {
-    ...access,
-    gender: 20,
-    firstName: 'Erika',
-    lastName: 'Mustermann',
-    email,
-    street: 'Hauptstraße',
-    houseNumber: '12a',
-    postcode: '80331',
-    city: 'München',
-    country: 'DE',
-    newsletter: false,
-    acceptTerms: true,
-  });
-  await call('PUT', '/api/order/close', { ...access, paymentType: 'wiretransfer' });
-}
-
 journey('promotion codes: why a code does not apply', (shop) => {
   test('the drawer names the reason: unknown, expired, not for these vouchers, below the minimum with the amount', async () => {
     const [offer] = await cheapOffers(1, false);
@@ -131,8 +98,8 @@ journey('promotion codes: why a code does not apply', (shop) => {
     const { page } = await shop.open(offerPath(other!), { cookieConsent: 'necessary' });
     await addToCart(page, labels.de);
     await page.keyboard.press('Escape');
+    // Right after the load: a click before the client starts waits for it (early-click.e2e.ts).
     await page.goto(new URL(offerPath(spa!), page.url()).toString());
-    await hydrated(page);
     const cart = await addToCart(page, labels.de);
     await expect.poll(() => cart.locator('.order-line').count()).toBe(2);
     await cart.getByRole('textbox', { name: labels.de.code }).fill('WELLNESS15');
@@ -145,7 +112,8 @@ journey('promotion codes: why a code does not apply', (shop) => {
   test('at checkout: a code this customer redeemed before is refused as used by them', async () => {
     const [offer] = await cheapOffers(1, false);
     const email = `code-used-${Date.now()}@example.com`;
-    await earlierOrder(email, offer!.variants[0]!.id, 'WILLKOMMEN10');
+    // The customer's earlier purchase with the code, placed through the API.
+    await transferOrder({ email, variantId: offer!.variants[0]!.id, code: 'WILLKOMMEN10' });
     const page = await startCheckout(shop, offerPath(offer!));
     // Before the address is known the code is accepted: nothing says who is buying yet.
     await page.getByRole('button', { name: 'Warenkorb bearbeiten' }).click();

@@ -1,4 +1,5 @@
 import type { BrandConfig } from '@shop/contracts/brand-config';
+import type { OfferSummary } from '@shop/contracts/catalogue';
 import { type CSSProperties, lazy, type ReactNode, useEffect } from 'react';
 import {
   isRouteErrorResponse,
@@ -27,6 +28,7 @@ import { useSiteLock } from '#app/features/layout/hooks/use-site-lock.ts';
 import { loadNavigation } from '#app/features/layout/layout.server.ts';
 import { messagesFor } from '#app/i18n/messages.server.ts';
 import { useCspNonce } from '#app/lib/csp-nonce.ts';
+import { replayEarlyInput } from '#app/lib/early-input.ts';
 import { InlineStylesheet } from '#app/lib/inline-stylesheet.tsx';
 import { loadStoredCart } from '#app/lib/orders/cart-store.ts';
 import { captureReferral } from '#app/lib/orders/referral.ts';
@@ -72,12 +74,17 @@ function brandStyle(brand: BrandConfig): CSSProperties {
 const loadCartPanel = () => loadChunk(() => import('#app/features/cart/components/cart-panel.tsx'));
 const CartPanel = lazy(loadCartPanel);
 
-/** Client start (after hydration): a partner link's referral, the stored session and cart (SPEC §4). */
+/**
+ * Client start (after hydration): a partner link's referral, the stored session and cart (SPEC §4),
+ * then the clicks and forms the visitor used before (held by the early-input script; its cart call
+ * queues after the stored cart's).
+ */
 function useClientStart() {
   useEffect(() => {
     captureReferral();
     loadStoredSession();
     void loadStoredCart();
+    replayEarlyInput();
   }, []);
 }
 
@@ -148,7 +155,10 @@ export default function App() {
 export function ErrorBoundary() {
   const error = useRouteError();
   const t = useT();
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    const topDeals = (error.data as { topDeals?: OfferSummary[] } | null)?.topDeals;
+    return <NotFound topDeals={topDeals} />;
+  }
   // Code that did not arrive (offline, or a deploy removed the old build's files): a reload fixes it.
   const isMissingCode = isChunkLoadError(error);
   return (

@@ -207,7 +207,10 @@ export type NotificationKind = (typeof notificationKinds)[number];
 
 export const notificationSchema = z.object({
   kind: z.enum(notificationKinds),
-  /** Placeholders of the text: title, quantity, code, price... */
+  /**
+   * Placeholders of the text: title, quantity, code, price...; a voucher's also `offerPath` (its offer
+   * page) and, when it was removed, `otherVariants` (how many of its offer's other variants are in stock).
+   */
   params: z.record(text(), z.union([text(), z.number()])),
   /** The text in the caller's language with its placeholders filled. */
   text: text(),

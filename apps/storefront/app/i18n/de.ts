@@ -499,6 +499,13 @@ export const de = {
   'app.reloadNow': 'Jetzt neu laden',
   'app.chunkFailed': 'Ein Teil der Seite konnte nicht geladen werden. Bitte laden Sie die Seite neu.',
   'app.reload': 'Seite neu laden',
+  // — ways on instead of dead ends (issue 13) —
+  'waysOn.popular': 'Beliebte Reiseziele und Themen',
+  'waysOn.suggestions': 'Vorschläge zu Ihrer Suche',
+  'waysOn.topDeals': 'Unsere Top-Angebote',
+  'waysOn.adjusted.emptied': 'Ihr Warenkorb ist jetzt leer.',
+  'waysOn.adjusted.toOffer': 'Zum Angebot „{title}“',
+  'waysOn.adjusted.otherVariants': 'Andere Varianten von „{title}“ ansehen',
 };
 
 export type MessageKey = keyof typeof de;

@@ -488,4 +488,11 @@ export const en: Messages = {
   'app.reloadNow': 'Reload now',
   'app.chunkFailed': 'Part of the page could not be loaded. Please reload the page.',
   'app.reload': 'Reload page',
+  // — ways on instead of dead ends (issue 13) —
+  'waysOn.popular': 'Popular destinations and themes',
+  'waysOn.suggestions': 'Suggestions for your search',
+  'waysOn.topDeals': 'Our top deals',
+  'waysOn.adjusted.emptied': 'Your cart is now empty.',
+  'waysOn.adjusted.toOffer': 'Go to the offer “{title}”',
+  'waysOn.adjusted.otherVariants': 'See the other options of “{title}”',
 };

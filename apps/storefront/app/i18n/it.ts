@@ -497,4 +497,11 @@ export const it: Messages = {
   'app.chunkFailed':
     'Non è stato possibile caricare una parte della pagina. Si prega di ricaricare la pagina.',
   'app.reload': 'Ricarica la pagina',
+  // — ways on instead of dead ends (issue 13) —
+  'waysOn.popular': 'Destinazioni e temi più amati',
+  'waysOn.suggestions': 'Suggerimenti per la tua ricerca',
+  'waysOn.topDeals': 'Le nostre offerte migliori',
+  'waysOn.adjusted.emptied': 'Il carrello ora è vuoto.',
+  'waysOn.adjusted.toOffer': 'Vai all’offerta “{title}”',
+  'waysOn.adjusted.otherVariants': 'Vedi le altre varianti di “{title}”',
 };

@@ -1,7 +1,9 @@
 import { Transform } from 'node:stream';
 import { StringDecoder } from 'node:string_decoder';
+import { earlyInputScript } from './early-input.server.ts';
 
 const preloadTag = '<link rel="modulepreload"';
+const headEnd = '</head>';
 
 /**
  * Starts the client (React Router's module script and its module preloads) only after the browser has
@@ -14,12 +16,15 @@ const preloadTag = '<link rel="modulepreload"';
  * script that adds those preloads and the module script after the load event and the next paint (at
  * once in a hidden tab, which paints nothing; after 3 s at the latest). Hydration is not disturbed: the preloads are hoisted elements that React does
  * not match during hydration, and the script element stays where it was.
+ * The end of <head> gets the early-input script (early-input.server.ts): what the visitor clicks or
+ * sends before the client is there waits for it instead of being lost.
  */
 export function startClientAfterPaint(nonce?: string): Transform {
   // React Router writes the render's nonce first on its module script (<Scripts nonce>).
   const nonceAttribute = nonce ? ` nonce="${nonce}"` : '';
   const moduleScriptTag = `<script${nonceAttribute} type="module" async="">`;
-  const markers = [preloadTag, moduleScriptTag];
+  const markers = [preloadTag, moduleScriptTag, headEnd];
+  let isHeadDone = false;
   const longestMarker = Math.max(...markers.map((marker) => marker.length));
   const decoder = new StringDecoder('utf8');
   const preloads: string[] = [];
@@ -42,6 +47,13 @@ export function startClientAfterPaint(nonce?: string): Transform {
       }
       out += rest.slice(0, found.at);
       rest = rest.slice(found.at);
+      if (found.marker === headEnd) {
+        if (!isHeadDone) out += `<script${nonceAttribute}>${earlyInputScript}</script>`;
+        isHeadDone = true;
+        out += headEnd;
+        rest = rest.slice(headEnd.length);
+        continue;
+      }
       const end = found.marker === preloadTag ? rest.indexOf('>') : rest.indexOf('</script>');
       if (end < 0) {
         if (isEnd) return out + rest;

@@ -74,8 +74,9 @@ describe('startClientAfterPaint', () => {
     const result = await rewrite([Buffer.from(page)]);
     expect(result).not.toContain('modulepreload"/>');
     expect(result).not.toContain('<script type="module"');
-    // Everything else stays as it was.
-    expect(result).toContain('<title>Grüße aus Südtirol</title><link rel="icon" href="/logo.svg"/></head>');
+    // Everything else stays as it was (the early-input script added at the end of <head>).
+    expect(result).toContain('<title>Grüße aus Südtirol</title><link rel="icon" href="/logo.svg"/><script>');
+    expect(result).toContain('})(document)</script></head>');
     expect(result).toContain('<body><p>Ü</p><script>window.ctx = 1;</script><script>(function(){');
     expect(result).toContain('</script><script>window.end = 1;</script></body></html>');
 
@@ -144,5 +145,15 @@ describe('startClientAfterPaint', () => {
     browser.paint();
     browser.wait(0);
     expect(browser.added.at(-1)).toEqual({ tag: 'script', type: 'module', nonce, textContent: moduleSource });
+  });
+});
+
+describe('the early-input script', () => {
+  test('ends <head> once, with the nonce, before anything in <body> can be clicked', async () => {
+    const html = await rewrite([Buffer.from(page.slice(0, 90)), Buffer.from(page.slice(90))], 'abc');
+    const scripts = html.match(/<script nonce="abc">\(function\(d\)\{var q=window\.shopEarlyInput=/g) ?? [];
+    expect(scripts).toHaveLength(1);
+    expect(html.indexOf('shopEarlyInput')).toBeLessThan(html.indexOf('</head>'));
+    expect(html.indexOf('</head>')).toBeLessThan(html.indexOf('<body>'));
   });
 });

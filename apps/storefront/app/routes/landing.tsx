@@ -3,7 +3,7 @@ import { ContentPageView } from '#app/features/content/components/content-page.t
 import { loadContentPage } from '#app/features/content/content.server.ts';
 import { SearchScreen } from '#app/features/search/components/search-screen.tsx';
 import { loadPromotionView } from '#app/features/search/promotion-view.server.ts';
-import { notFound } from '#app/lib/api.server.ts';
+import { notFoundWithWaysOn } from '#app/features/search/ways-on.server.ts';
 import { pageMeta } from '#app/lib/meta.ts';
 import type { LoaderArgs } from '#app/lib/route-types.ts';
 
@@ -16,7 +16,7 @@ export async function loader({ context: { shop }, request, params }: LoaderArgs)
   const landing = shop.brand.landingPages.find((page) => page.path.toLowerCase() === `/${key}`);
   if (landing) return loadPromotionView(shop, request, landing.promotion, landing.path);
   const content = await loadContentPage(shop, key);
-  if (!content) notFound();
+  if (!content) return notFoundWithWaysOn(shop);
   return { kind: 'content' as const, ...content };
 }
 

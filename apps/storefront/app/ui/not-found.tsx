@@ -1,19 +1,32 @@
+import type { OfferSummary } from '@shop/contracts/catalogue';
 import { Link } from 'react-router';
 import { useT } from '#app/lib/shop-data.ts';
+import { PopularLinks, SearchField, TopDeals } from './ways-on.tsx';
 
-/** The page-not-found screen (SPEC §2): "Oops" and a way back home. */
-export function NotFound() {
+/**
+ * The page-not-found screen (SPEC §2): "Oops" and a way back home, and ways on instead of a dead end
+ * (issue 13): a search, the destinations and themes, and the top deals when the 404 brought them
+ * (unknown addresses do, routes/not-found.tsx).
+ */
+export function NotFound({ topDeals = [] }: { topDeals?: OfferSummary[] }) {
   const t = useT();
   return (
-    <div className="container page narrow not-found">
-      <p className="not-found-code" aria-hidden="true">
-        404
-      </p>
-      <h1>{t('notFound.heading')}</h1>
-      <p>{t('notFound.text')}</p>
-      <Link className="button" to="/">
-        {t('notFound.home')}
-      </Link>
+    <div className="container page not-found">
+      <div className="narrow not-found-head">
+        <p className="not-found-code" aria-hidden="true">
+          404
+        </p>
+        <h1>{t('notFound.heading')}</h1>
+        <p>{t('notFound.text')}</p>
+        <Link className="button" to="/">
+          {t('notFound.home')}
+        </Link>
+      </div>
+      <div className="narrow ways-on">
+        <SearchField id="not-found-q" />
+        <PopularLinks headingLevel={2} />
+      </div>
+      <TopDeals offers={topDeals} headingLevel={2} id="not-found-deals" />
     </div>
   );
 }

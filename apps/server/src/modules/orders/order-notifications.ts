@@ -45,13 +45,21 @@ const codeRemoved: Record<Locale, string> = {
   it: 'Il codice promozionale {code} è stato rimosso.',
 };
 
+/** A voucher that went while other variants (nights, persons) of its offer are still on sale. */
+const otherVariantsLeft: Record<Locale, string> = {
+  de: 'Andere Varianten dieses Angebots sind noch erhältlich.',
+  en: 'Other options of this offer are still available.',
+  it: 'Altre varianti di questa offerta sono ancora disponibili.',
+};
+
 export function presentNotification(notification: StoredNotification, locale: Locale): OrderNotification {
-  const { reason, minimumCents } = notification.params;
+  const { reason, minimumCents, otherVariants } = notification.params;
   // Stored without words (the order may be read later in another language): the reason is a key.
-  const template =
+  const base =
     notification.kind === 'PromotionCodeInvalid' && isReductionFailure(reason)
       ? `${codeRemoved[locale]} ${reductionFailureText(reason, Number(minimumCents ?? 0), locale)}`
       : texts[notification.kind][locale];
+  const template = Number(otherVariants ?? 0) > 0 ? `${base} ${otherVariantsLeft[locale]}` : base;
   const text = template.replace(/\{(\w+)\}/g, (placeholder, name: string) =>
     String(notification.params[name] ?? placeholder),
   );

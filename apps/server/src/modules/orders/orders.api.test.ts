@@ -430,6 +430,63 @@ describe('checkout', () => {
     expect(gone.body.type).toBe('invalid-order');
   });
 
+  it('an adjusted order names each voucher, links to its offer and says when other variants are left', async () => {
+    // An offer with three variants in stock: one sells out, one has fewer units than the cart wants.
+    const [offer] = await queryRows<{ id: number; slug: string; hotel_slug: string; variant_ids: number[] }>(
+      shop.database.db,
+      sql`SELECT o.id, o.slug, h.slug AS hotel_slug, array_agg(v.id ORDER BY v.id) AS variant_ids
+          FROM offers o JOIN hotels h ON h.id = o.hotel_id JOIN variants v ON v.offer_id = o.id
+          WHERE o.is_active AND o.brand_id IS NULL AND v.stock >= 3
+          GROUP BY o.id, h.slug HAVING count(*) >= 3 ORDER BY o.id LIMIT 1`,
+    );
+    if (!offer) throw new Error('no offer with three variants in stock');
+    const [gone, fewer, other] = offer.variant_ids as [number, number, number];
+    const stocks = await Promise.all([gone, fewer, other].map(stockOf));
+    const cart = await newCart();
+    for (const variantId of [gone, fewer, fewer, fewer]) {
+      await postJson(shop.app, '/api/order/items', { ...cart, variantId });
+    }
+    await shop.database.db.execute(sql`UPDATE variants SET stock = 0 WHERE id = ${gone}`);
+    await shop.database.db.execute(sql`UPDATE variants SET stock = 2 WHERE id = ${fewer}`);
+    try {
+      const prepared = await getJson(shop.app, `/api/order/prepare/${cart.orderId}/${cart.key}`, {
+        'accept-language': 'en',
+      });
+      const path = `/urlaub/${offer.hotel_slug}/${offer.slug}`;
+      const [removed, decreased] = prepared.body.notifications;
+      expect(removed).toMatchObject({ kind: 'NotAvailable', params: { offerPath: path, otherVariants: 2 } });
+      expect(removed.text).toMatch(
+        /^“.+” is no longer available and was removed from your cart\. Other options of this offer are still available\.$/,
+      );
+      expect(removed.text).toContain(removed.params.title);
+      expect(decreased).toMatchObject({
+        kind: 'QuantityDecreased',
+        params: { offerPath: path, quantity: 2 },
+      });
+
+      // Every variant of the offer gone: no promise of others.
+      const second = await newCart();
+      await shop.database.db.execute(sql`UPDATE variants SET stock = 1 WHERE id = ${gone}`);
+      await postJson(shop.app, '/api/order/items', { ...second, variantId: gone });
+      await shop.database.db.execute(sql`UPDATE variants SET stock = 0 WHERE offer_id = ${offer.id}`);
+      const emptied = await getJson(shop.app, `/api/order/prepare/${second.orderId}/${second.key}`, {
+        'accept-language': 'de',
+      });
+      expect(emptied.body.order.itemCount).toBe(0);
+      expect(emptied.body.notifications).toHaveLength(1);
+      expect(emptied.body.notifications[0]).toMatchObject({ params: { offerPath: path, otherVariants: 0 } });
+      expect(emptied.body.notifications[0].text).toMatch(
+        /^„.+“ ist nicht mehr verfügbar und wurde aus dem Warenkorb entfernt\.$/,
+      );
+    } finally {
+      for (const [index, variantId] of [gone, fewer, other].entries()) {
+        await shop.database.db.execute(
+          sql`UPDATE variants SET stock = ${stocks[index]} WHERE id = ${variantId}`,
+        );
+      }
+    }
+  });
+
   it('adjusts an order whose item sold out before checkout and says so once', async () => {
     const [kept, soldOut] = await variantsInStock();
     if (!kept || !soldOut) throw new Error('no variants');

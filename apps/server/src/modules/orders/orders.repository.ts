@@ -239,6 +239,16 @@ export async function findReductionByCode(
   return withDates(row, reductionDates);
 }
 
+/** Other variants of the offer that still have units to sell: the way on when one of them is gone. */
+export async function countOtherVariantsInStock(db: Database, offerId: number, variantId: number) {
+  const [row] = await queryRows<{ count: number }>(
+    db,
+    sql`SELECT count(*)::int AS count FROM variants
+        WHERE offer_id = ${offerId} AND id <> ${variantId} AND stock > 0`,
+  );
+  return row?.count ?? 0;
+}
+
 export async function countRedemptions(db: Database, reductionId: number, email: string): Promise<number> {
   const [row] = await queryRows<{ count: number }>(
     db,

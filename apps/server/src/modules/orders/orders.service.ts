@@ -6,6 +6,7 @@ import type {
   OrderNotification,
   ValidationResult,
 } from '@shop/contracts/orders';
+import { offerPath } from '@shop/contracts/site-paths';
 import type { Database } from '#src/db/client.ts';
 import { HttpProblem } from '#src/http/problem.ts';
 import type { BrandConfigs } from '#src/modules/brands/brand-config.ts';
@@ -310,9 +311,14 @@ async function reconcile(tx: Database, shopper: Shopper, snapshot: OrderSnapshot
   const kept: ItemRow[] = [];
   for (const item of snapshot.items) {
     const available = item.is_sellable ? item.stock : 0;
+    // Each message names its voucher and leads to its offer (issue 13: the way on, not a dead end).
+    const voucher = { title: item.title, offerPath: offerPath(item.hotel_slug, item.offer_slug) };
     if (available <= 0) {
       result.itemSoldOut = true;
-      result.notifications.push({ kind: 'NotAvailable', params: { title: item.title } });
+      const otherVariants = item.is_sellable
+        ? await repository.countOtherVariantsInStock(tx, item.offer_id, item.variant_id)
+        : 0;
+      result.notifications.push({ kind: 'NotAvailable', params: { ...voucher, otherVariants } });
       if (apply) await repository.setItemQuantity(tx, order.id, item.id, 0);
       continue;
     }
@@ -320,7 +326,7 @@ async function reconcile(tx: Database, shopper: Shopper, snapshot: OrderSnapshot
       result.itemQuantityChanged = true;
       result.notifications.push({
         kind: 'QuantityDecreased',
-        params: { title: item.title, quantity: available },
+        params: { ...voucher, quantity: available },
       });
       if (apply) await repository.setItemQuantity(tx, order.id, item.id, available);
     }
@@ -328,7 +334,7 @@ async function reconcile(tx: Database, shopper: Shopper, snapshot: OrderSnapshot
       result.priceChanged = true;
       result.notifications.push({
         kind: 'PriceHasChanged',
-        params: { title: item.title, price: toPrice(item.price_cents, shopper.locale).display },
+        params: { ...voucher, price: toPrice(item.price_cents, shopper.locale).display },
       });
       if (apply) await repository.setItemPrice(tx, item.id, item.price_cents);
     }

@@ -83,6 +83,10 @@ describe.skipIf(!existsSync(serverEntry))('storefront pages and the page cache',
     expect(html).not.toContain('<script type="module"');
     expect(html).toMatch(/<script nonce="[^"]+">\(function\(\)\{var started=false;.*requestAnimationFrame/);
     expect(html).toContain('entry.client');
+    // What is clicked or sent before then waits for the client (issue 13): the early-input script ends <head>.
+    expect(head).toMatch(
+      /<script nonce="[^"]+">\(function\(d\)\{var q=window\.shopEarlyInput=[^<]*<\/script>$/,
+    );
   });
 
   it('HEAD is answered without a body and never leaves an empty page for GET', async () => {

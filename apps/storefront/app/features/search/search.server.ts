@@ -11,6 +11,7 @@ import {
   type SearchState,
   toSearchRequest,
 } from './search-state.ts';
+import { loadWaysOn, type WaysOn } from './ways-on.server.ts';
 
 export type Option = { value: string; label: string };
 
@@ -25,6 +26,8 @@ export type SearchView = {
   fixed: { query: boolean; country: boolean; theme: boolean };
   options: { countries: Option[]; themes: Option[]; nights: Option[]; persons: Option[]; prices: Option[] };
   correctedQuery: string | null;
+  /** Nothing found: what the screen offers instead (issue 13); null when there are results. */
+  waysOn: WaysOn | null;
 };
 
 export async function searchOffers(
@@ -56,6 +59,7 @@ export async function searchOffers(
     },
     options: facetOptions(shop, t, response.facets),
     correctedQuery,
+    waysOn: response.total === 0 ? await loadWaysOn(shop, query) : null,
   };
 }
 
@@ -119,6 +123,7 @@ export function refinePromotionOffers(
       price: null,
     }),
     correctedQuery: null,
+    waysOn: null,
   };
 }
 

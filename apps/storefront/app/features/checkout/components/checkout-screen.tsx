@@ -16,6 +16,7 @@ import {
   initialValues,
 } from '../customer-form.ts';
 import { placeOrder } from '../place-order.ts';
+import { AdjustedOrderNotice } from './adjusted-order-notice.tsx';
 import { CheckoutSteps } from './checkout-steps.tsx';
 import { CustomerFields } from './customer-fields.tsx';
 import { PaymentChoice, paymentTypesFor } from './payment-choice.tsx';
@@ -27,6 +28,8 @@ const loadValidation = () => import('../customer-validation.ts');
 export function CheckoutScreen() {
   const t = useT();
   const { cart, phase } = useCartState();
+  // Kept here, not in the form: when preparing removed the last voucher the form goes, the changes stay.
+  const [adjusted, setAdjusted] = useState<OrderNotification[]>([]);
   return (
     <div className="container page checkout">
       <CheckoutSteps current="data" />
@@ -38,13 +41,14 @@ export function CheckoutScreen() {
         </p>
       ) : !cart || cart.items.length === 0 ? (
         <div className="checkout-empty">
-          <p>{t('checkout.empty')}</p>
+          <AdjustedOrderNotice notifications={adjusted} />
+          <p>{t(adjusted.length > 0 ? 'waysOn.adjusted.emptied' : 'checkout.empty')}</p>
           <Link className="button" to={searchPath}>
             {t('layout.cartBrowse')}
           </Link>
         </div>
       ) : (
-        <CheckoutForm key={cart.id} cart={cart} />
+        <CheckoutForm key={cart.id} cart={cart} notifications={adjusted} onAdjusted={setAdjusted} />
       )}
     </div>
   );
@@ -53,7 +57,14 @@ export function CheckoutScreen() {
 type SubmitState = { fieldErrors: FieldErrors; formErrors: string[]; paymentError?: string };
 const noErrors: SubmitState = { fieldErrors: {}, formErrors: [] };
 
-function CheckoutForm({ cart }: { cart: Cart }) {
+type CheckoutFormProps = {
+  cart: Cart;
+  /** What the last prepare changed. */
+  notifications: OrderNotification[];
+  onAdjusted: (notifications: OrderNotification[]) => void;
+};
+
+function CheckoutForm({ cart, notifications, onAdjusted }: CheckoutFormProps) {
   const t = useT();
   const { brand, locale } = useShop();
   const navigate = useNavigate();
@@ -65,7 +76,6 @@ function CheckoutForm({ cart }: { cart: Cart }) {
     paymentOptions.length === 1 ? (paymentOptions[0] ?? null) : null,
   );
   const [errors, setErrors] = useState<SubmitState>(noErrors);
-  const [notifications, setNotifications] = useState<OrderNotification[]>([]);
   const hasSubmitted = useRef(false);
   const latestCheck = useRef(0);
   const summaryRef = useRef<HTMLDivElement>(null);
@@ -157,7 +167,7 @@ function CheckoutForm({ cart }: { cart: Cart }) {
         showErrors({ fieldErrors: placed.fieldErrors, formErrors: placed.formErrors });
         return;
       case 'adjusted':
-        setNotifications(placed.notifications);
+        onAdjusted(placed.notifications);
         return;
       case 'redirect':
         window.location.assign(placed.url);
@@ -189,17 +199,8 @@ function CheckoutForm({ cart }: { cart: Cart }) {
         </button>
       </aside>
       <form className="checkout-form" noValidate onSubmit={submit} onFocus={() => void loadValidation()}>
-        {notifications.length > 0 ? (
-          // The toast announces the change; this list stays for reading what changed.
-          <div className="notice">
-            <p>{t('order.adjusted')}</p>
-            <ul>
-              {notifications.map((notification) => (
-                <li key={`${notification.kind}-${notification.text}`}>{notification.text}</li>
-              ))}
-            </ul>
-          </div>
-        ) : null}
+        {/* The toast announces the change; this list stays for reading what changed. */}
+        <AdjustedOrderNotice notifications={notifications} />
         <div
           ref={summaryRef}
           tabIndex={-1}

@@ -1,3 +1,4 @@
+import { searchPath } from '@shop/contracts/site-paths';
 import { type FormEvent, type KeyboardEvent, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { hrefForSuggestion, useSuggestions } from '#app/features/layout/api/get-suggestions.ts';
@@ -62,11 +63,13 @@ function SearchPanel({ onClose }: { onClose: () => void }) {
         onClose={onClose}
       />
       <search>
-        <form className="search-form" onSubmit={search}>
+        {/* Sent by the browser itself (no client yet, or it failed), it lands on the search route too. */}
+        <form className="search-form" action={searchPath} method="get" onSubmit={search}>
           <label htmlFor="site-search">{t('layout.searchLabel')}</label>
           <div className="search-row">
             <input
               id="site-search"
+              name="q"
               type="search"
               data-autofocus
               autoComplete="off"

@@ -1,8 +1,8 @@
-import { WishForm } from '#app/features/wishes/components/wish-form.tsx';
 import { useT } from '#app/lib/shop-data.ts';
 import { OfferGrid } from '#app/ui/offer-card.tsx';
 import { Pagination } from '#app/ui/pagination.tsx';
 import type { SearchView } from '../search.server.ts';
+import { EmptySearch } from './empty-search.tsx';
 import { Refinements } from './refinements.tsx';
 
 /** The one search screen behind home, search, keyword, destination, theme and promotion pages. */
@@ -45,8 +45,7 @@ export function SearchScreen({
             </p>
             <p>{t('search.noneHint')}</p>
           </div>
-          {/* Nothing found: the visitor can tell us what they were looking for (SPEC §1 wish form). */}
-          <WishForm headingLevel={headingLevel === 1 ? 2 : 3} />
+          <EmptySearch view={view} headingLevel={headingLevel === 1 ? 2 : 3} />
         </>
       ) : (
         <OfferGrid offers={view.items} priorityCount={headingLevel === 1 ? 2 : 0} listName="search results" />
