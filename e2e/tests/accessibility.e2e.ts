@@ -1,8 +1,16 @@
 import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 import { formatViolations, isBlocking, runAxe, saveAxeReport } from '../support/axe.ts';
-import { brandConfigs, contentPages, menu, offerPath, offerWithFewPiecesLeft } from '../support/catalogue.ts';
-import { journey, type PageOptions, type Shop, type ViewportName } from '../support/shop.ts';
+import {
+  brandConfigs,
+  contentPages,
+  goneOffer,
+  menu,
+  offerPath,
+  offerWithFewPiecesLeft,
+  soldOutOffer,
+} from '../support/catalogue.ts';
+import { hydrated, journey, type PageOptions, type Shop, type ViewportName } from '../support/shop.ts';
 
 /**
  * Every screen type, as a first-time visitor sees it (cookie banner included), at phone and desktop
@@ -29,6 +37,15 @@ const screens: Screen[] = [
     },
   },
   { name: 'offer', path: async () => offerPath(await offerWithFewPiecesLeft()) },
+  { name: 'offer-sold-out', path: async () => offerPath(await soldOutOffer()) },
+  {
+    name: 'offer-gone',
+    path: async () => {
+      const gone = await goneOffer();
+      return `/urlaub/${gone.hotel.slug}/${gone.offer.slug}`;
+    },
+  },
+  { name: 'offer-unknown', path: async () => '/urlaub/kein-hotel/kein-angebot-0' },
   { name: 'hotel', path: async () => `/urlaub/${(await offerWithFewPiecesLeft()).contact.slug}` },
   { name: 'map', path: async () => '/urlaub/karte' },
   {
@@ -81,6 +98,27 @@ const states: State[] = [
     open: async (page) => {
       await page.locator('#main-nav summary').first().click();
       await page.locator('#main-nav details[open]').waitFor();
+    },
+  },
+  {
+    name: 'offer-lightbox',
+    path: '/',
+    open: async (page) => {
+      await page.goto(offerPath(await offerWithFewPiecesLeft()));
+      await hydrated(page);
+      await page.getByRole('link', { name: 'Bild 1 von 3 vergrößern' }).click();
+      await page.getByRole('dialog', { name: 'Bild 1 von 3' }).waitFor();
+    },
+  },
+  {
+    name: 'offer-lightbox-phone',
+    path: '/',
+    options: { viewport: 'mobile' },
+    open: async (page) => {
+      await page.goto(offerPath(await offerWithFewPiecesLeft()));
+      await hydrated(page);
+      await page.getByRole('link', { name: 'Bild 2 von 3 vergrößern' }).click();
+      await page.getByRole('dialog', { name: 'Bild 2 von 3' }).waitFor();
     },
   },
   {
