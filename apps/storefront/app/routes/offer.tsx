@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import {
   isRouteErrorResponse,
   type MetaFunction,
@@ -5,8 +6,9 @@ import {
   useLoaderData,
   useRouteError,
 } from 'react-router';
+import { loadChunk } from '#app/features/app-update/chunk-load.ts';
 import { OfferDetail } from '#app/features/offers/components/offer-detail.tsx';
-import { type OfferMissing, OfferMissingScreen } from '#app/features/offers/components/offer-missing.tsx';
+import type { OfferMissing } from '#app/features/offers/components/offer-missing.tsx';
 import { loadOffer } from '#app/features/offers/offer.server.ts';
 import { type PageMeta, pageMeta } from '#app/lib/meta.ts';
 import type { LoaderArgs } from '#app/lib/route-types.ts';
@@ -29,11 +31,13 @@ export const meta: MetaFunction = ({ loaderData, error }) => {
 };
 
 export default function OfferRoute() {
-  const { offer, details, breadcrumbs, similar, hotelOffers, termsPath } = useLoaderData<typeof loader>();
+  const { offer, details, facts, breadcrumbs, similar, hotelOffers, termsPath } =
+    useLoaderData<typeof loader>();
   return (
     <OfferDetail
       offer={offer}
       details={details}
+      facts={facts}
       breadcrumbs={breadcrumbs}
       similar={similar}
       hotelOffers={hotelOffers}
@@ -42,10 +46,21 @@ export default function OfferRoute() {
   );
 }
 
+/** Only gone and unknown offers show it: its own chunk, out of every offer page's first view. */
+const OfferMissingScreen = lazy(() =>
+  loadChunk(() => import('#app/features/offers/components/offer-missing.tsx')).then((module) => ({
+    default: module.OfferMissingScreen,
+  })),
+);
+
 /** 410 and 404 show the ways on; anything else goes up to the root's error page. */
 export function ErrorBoundary() {
   const error = useRouteError();
   const missing = isRouteErrorResponse(error) ? (error.data as OfferMissing | null) : null;
   if (!missing) throw error;
-  return <OfferMissingScreen missing={missing} />;
+  return (
+    <Suspense fallback={null}>
+      <OfferMissingScreen missing={missing} />
+    </Suspense>
+  );
 }

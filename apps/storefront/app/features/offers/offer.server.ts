@@ -18,6 +18,7 @@ import type { Output } from '#app/lib/contract-types.ts';
 import { breadcrumbsFor, catalogueImage, metaFor } from '#app/lib/page-meta.server.ts';
 import { productLd } from '#app/lib/structured-data.server.ts';
 import type { OfferMissing } from './components/offer-missing.tsx';
+import { presentOfferFacts } from './offer-facts.server.ts';
 
 type OfferPage = Output<ReturnType<typeof pageOf<typeof offerSummarySchema>>>;
 type ContentOverview = Output<typeof contentOverviewSchema>;
@@ -69,6 +70,7 @@ export async function loadOffer(shop: ShopContext, contactSlug: string, slug: st
     breadcrumbs,
     offer,
     details: { ...details, texts },
+    facts: presentOfferFacts(t, offer, details),
     similar,
     hotelOffers,
     termsPath: contentPath(termsSlug),

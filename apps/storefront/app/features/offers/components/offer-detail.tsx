@@ -1,8 +1,8 @@
 import type { Offer, OfferData, OfferSummary } from '@shop/contracts/catalogue';
 import { hotelPath } from '@shop/contracts/site-paths';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { ReminderForm } from '#app/features/reminders/components/reminder-form.tsx';
+import { loadChunk } from '#app/features/app-update/chunk-load.ts';
 import { toEuros, trackEcommerce } from '#app/lib/analytics.ts';
 import type { Crumb } from '#app/lib/meta.ts';
 import { useT } from '#app/lib/shop-data.ts';
@@ -11,6 +11,7 @@ import { CheckIcon } from '#app/ui/icons.tsx';
 import { Markdown } from '#app/ui/markdown.tsx';
 import { OfferGrid } from '#app/ui/offer-card.tsx';
 import { Stars } from '#app/ui/stars.tsx';
+import type { OfferFacts } from '../offer-facts.server.ts';
 import { AddToCartButton } from './add-to-cart.tsx';
 import { OfferBuyBar } from './offer-buy-bar.tsx';
 import { OfferFaq } from './offer-faq.tsx';
@@ -30,7 +31,13 @@ type OfferDetailProps = {
   hotelOffers: OfferSummary[];
   /** The brand's terms page, which states the right of withdrawal. */
   termsPath: string;
+  /** The terms and FAQ in words (offer-facts.server.ts). */
+  facts: OfferFacts;
 };
+
+/** The back-in-stock form, only on sold-out offers: its own chunk, out of the other offers' first view. */
+const loadReminderForm = () => loadChunk(() => import('#app/features/reminders/components/reminder-form.tsx'));
+const ReminderForm = lazy(() => loadReminderForm().then((module) => ({ default: module.ReminderForm })));
 
 /** The variant chosen at first: the cheapest one on sale (the "from" price above the table). */
 function firstChoice(offer: Offer): number | null {
@@ -42,6 +49,7 @@ function firstChoice(offer: Offer): number | null {
 export function OfferDetail({
   offer,
   details,
+  facts,
   breadcrumbs,
   similar,
   hotelOffers,
@@ -90,7 +98,9 @@ export function OfferDetail({
               <p role="status">
                 <strong>{t('offer.soldOutText')}</strong>
               </p>
-              <ReminderForm key={offer.id} offerId={offer.id} />
+              <Suspense fallback={null}>
+                <ReminderForm key={offer.id} offerId={offer.id} />
+              </Suspense>
               {hotelOffers.length > 0 || similar.length > 0 ? (
                 <p>
                   <a href="#alternatives">{t('offer.seeAlternatives')}</a>
@@ -121,8 +131,8 @@ export function OfferDetail({
             ))}
           </section>
 
-          <OfferIncluded details={details} />
-          <OfferTerms terms={details.terms} />
+          <OfferIncluded board={details.board} facts={facts} />
+          <OfferTerms facts={facts} />
 
           {details.features.length > 0 ? (
             <section className="offer-facts" aria-labelledby="features-heading">
@@ -146,7 +156,7 @@ export function OfferDetail({
             </p>
           </section>
           <OfferLocation hotel={hotel} />
-          <OfferFaq offer={offer} details={details} termsPath={termsPath} />
+          <OfferFaq faq={facts.faq} termsPath={termsPath} />
         </div>
         {offer.isSoldOut ? null : <OfferBuyBar selected={selected} />}
       </div>

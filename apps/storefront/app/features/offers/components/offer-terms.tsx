@@ -1,11 +1,11 @@
 import type { OfferData } from '@shop/contracts/catalogue';
 import { useT } from '#app/lib/shop-data.ts';
 import { CheckIcon } from '#app/ui/icons.tsx';
-import { arrivalDaysText, childrenText, inclusionText, petsText, stayText } from '../offer-terms-text.ts';
+import type { OfferFacts } from '../offer-facts.server.ts';
 import { BoardText } from './board-text.tsx';
 
 /** What the price includes: the nights, the board, and the offer's extras. */
-export function OfferIncluded({ details }: { details: OfferData }) {
+export function OfferIncluded({ board, facts }: { board: OfferData['board']; facts: OfferFacts }) {
   const t = useT();
   return (
     <section className="offer-facts offer-included" aria-labelledby="included-heading">
@@ -15,19 +15,19 @@ export function OfferIncluded({ details }: { details: OfferData }) {
           <CheckIcon />
           {t('offer.includedNights')}
         </li>
-        {details.board ? (
+        {board ? (
           <li>
             <CheckIcon />
             <div>
               <span className="visually-hidden">{t('offer.board')}: </span>
-              <BoardText short={details.board.short} name={details.board.name} />
+              <BoardText short={board.short} name={board.name} />
             </div>
           </li>
         ) : null}
-        {details.terms.inclusions.map((inclusion) => (
-          <li key={inclusion.code}>
+        {facts.included.map((inclusion) => (
+          <li key={inclusion}>
             <CheckIcon />
-            {inclusionText(t, inclusion)}
+            {inclusion}
           </li>
         ))}
       </ul>
@@ -36,28 +36,27 @@ export function OfferIncluded({ details }: { details: OfferData }) {
 }
 
 /** Arrival days, length of stay, children, pets and blackout periods, as a list of terms. */
-export function OfferTerms({ terms }: { terms: OfferData['terms'] }) {
+export function OfferTerms({ facts }: { facts: OfferFacts }) {
   const t = useT();
-  const children = childrenText(t, terms.children);
   return (
     <section className="offer-facts offer-terms" aria-labelledby="terms-heading">
       <h2 id="terms-heading">{t('offer.terms')}</h2>
       <dl className="terms-list">
         <div>
           <dt>{t('offer.arrival')}</dt>
-          <dd>{arrivalDaysText(t, terms.arrivalDays)}</dd>
+          <dd>{facts.arrival}</dd>
         </div>
         <div>
           <dt>{t('offer.minStay')}</dt>
-          <dd>{stayText(t, terms.minStayNights)}</dd>
+          <dd>{facts.stay}</dd>
         </div>
         <div>
           <dt>{t('offer.children')}</dt>
           <dd>
-            {children.text}
-            {children.bands.length > 0 ? (
+            {facts.children.text}
+            {facts.children.bands.length > 0 ? (
               <ul>
-                {children.bands.map((band) => (
+                {facts.children.bands.map((band) => (
                   <li key={band}>{band}</li>
                 ))}
               </ul>
@@ -66,19 +65,19 @@ export function OfferTerms({ terms }: { terms: OfferData['terms'] }) {
         </div>
         <div>
           <dt>{t('offer.pets')}</dt>
-          <dd>{petsText(t, terms.pets)}</dd>
+          <dd>{facts.pets}</dd>
         </div>
         <div>
           <dt>{t('offer.blackouts')}</dt>
           <dd>
-            {terms.blackoutPeriods.length === 0 ? (
+            {facts.blackouts.length === 0 ? (
               t('offer.blackoutsNone')
             ) : (
               <ul className="blackout-list">
-                {terms.blackoutPeriods.map((period) => (
-                  <li key={period.from}>
-                    <span className="nowrap">{period.display}</span>{' '}
-                    <span className="muted">({t(`offer.blackout.${period.reason}`)})</span>
+                {facts.blackouts.map((period) => (
+                  <li key={period.dates}>
+                    <span className="nowrap">{period.dates}</span>{' '}
+                    <span className="muted">({period.reason})</span>
                   </li>
                 ))}
               </ul>
