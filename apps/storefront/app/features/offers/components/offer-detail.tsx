@@ -103,7 +103,9 @@ export function OfferDetail({
               </Suspense>
               {hotelOffers.length > 0 || similar.length > 0 ? (
                 <p>
-                  <a href="#alternatives">{t('offer.seeAlternatives')}</a>
+                  <a className="button secondary" href="#alternatives">
+                    {t('offer.seeAlternatives')}
+                  </a>
                 </p>
               ) : null}
             </div>
