@@ -16,7 +16,7 @@ import { translatorFor } from '#app/i18n/messages.server.ts';
 import { fetchOrThrow } from '#app/lib/api.server.ts';
 import type { Output } from '#app/lib/contract-types.ts';
 import { breadcrumbsFor, catalogueImage, metaFor } from '#app/lib/page-meta.server.ts';
-import { productLd } from '#app/lib/structured-data.server.ts';
+import { faqLd, productLd } from '#app/lib/structured-data.server.ts';
 import type { OfferMissing } from './components/offer-missing.tsx';
 import { presentOfferFacts } from './offer-facts.server.ts';
 
@@ -41,6 +41,7 @@ export async function loadOffer(shop: ShopContext, contactSlug: string, slug: st
     (a, b) => (a.position ?? Number.MAX_SAFE_INTEGER) - (b.position ?? Number.MAX_SAFE_INTEGER),
   );
   const t = translatorFor(shop.locale);
+  const facts = presentOfferFacts(t, offer, details);
   const description = `${offer.subtitle}. ${t('offer.from')} ${offer.price.display} – ${t(
     'offer.savePercent',
     {
@@ -65,12 +66,15 @@ export async function loadOffer(shop: ShopContext, contactSlug: string, slug: st
       ogType: 'product',
       image: catalogueImage(shop.origin, offer.images[0] ?? offer.image),
       breadcrumbs,
-      structuredData: [productLd(shop.origin, offer, `${shop.origin}${path}`, shop.brand.storeName)],
+      structuredData: [
+        productLd(shop.origin, offer, `${shop.origin}${path}`, shop.brand.storeName),
+        faqLd(facts.faq),
+      ],
     }),
     breadcrumbs,
     offer,
     details: { ...details, texts },
-    facts: presentOfferFacts(t, offer, details),
+    facts,
     similar,
     hotelOffers,
     termsPath: contentPath(termsSlug),

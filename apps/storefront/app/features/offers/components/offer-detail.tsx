@@ -36,7 +36,8 @@ type OfferDetailProps = {
 };
 
 /** The back-in-stock form, only on sold-out offers: its own chunk, out of the other offers' first view. */
-const loadReminderForm = () => loadChunk(() => import('#app/features/reminders/components/reminder-form.tsx'));
+const loadReminderForm = () =>
+  loadChunk(() => import('#app/features/reminders/components/reminder-form.tsx'));
 const ReminderForm = lazy(() => loadReminderForm().then((module) => ({ default: module.ReminderForm })));
 
 /** The variant chosen at first: the cheapest one on sale (the "from" price above the table). */
