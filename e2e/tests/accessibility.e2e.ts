@@ -100,27 +100,8 @@ const states: State[] = [
       await page.locator('#main-nav details[open]').waitFor();
     },
   },
-  {
-    name: 'offer-lightbox',
-    path: '/',
-    open: async (page) => {
-      await page.goto(offerPath(await offerWithFewPiecesLeft()));
-      await hydrated(page);
-      await page.getByRole('link', { name: 'Bild 1 von 3 vergrößern' }).click();
-      await page.getByRole('dialog', { name: 'Bild 1 von 3' }).waitFor();
-    },
-  },
-  {
-    name: 'offer-lightbox-phone',
-    path: '/',
-    options: { viewport: 'mobile' },
-    open: async (page) => {
-      await page.goto(offerPath(await offerWithFewPiecesLeft()));
-      await hydrated(page);
-      await page.getByRole('link', { name: 'Bild 2 von 3 vergrößern' }).click();
-      await page.getByRole('dialog', { name: 'Bild 2 von 3' }).waitFor();
-    },
-  },
+  lightboxState('offer-lightbox', 1),
+  lightboxState('offer-lightbox-phone', 2, { viewport: 'mobile' }),
   {
     name: 'mobile-menu',
     path: '/',
@@ -134,6 +115,21 @@ const states: State[] = [
     .filter((brand) => brand.short !== 'demo')
     .map((brand) => ({ name: `brand-${brand.short}`, path: '/', options: { brand: brand.short } })),
 ];
+
+/** An offer's pictures enlarged in the lightbox, opened from the `picture`th one. */
+function lightboxState(name: string, picture: number, options?: PageOptions): State {
+  return {
+    name,
+    path: '/',
+    options,
+    open: async (page) => {
+      await page.goto(offerPath(await offerWithFewPiecesLeft()));
+      await hydrated(page);
+      await page.getByRole('link', { name: `Bild ${picture} von 3 vergrößern` }).click();
+      await page.getByRole('dialog', { name: `Bild ${picture} von 3` }).waitFor();
+    },
+  };
+}
 
 async function expectNoBlockingViolations(
   shop: Shop,

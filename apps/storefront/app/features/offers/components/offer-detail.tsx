@@ -9,7 +9,6 @@ import { useT } from '#app/lib/shop-data.ts';
 import { Breadcrumbs } from '#app/ui/breadcrumbs.tsx';
 import { CheckIcon } from '#app/ui/icons.tsx';
 import { Markdown } from '#app/ui/markdown.tsx';
-import { OfferGrid } from '#app/ui/offer-card.tsx';
 import { Stars } from '#app/ui/stars.tsx';
 import type { OfferFacts } from '../offer-facts.server.ts';
 import { AddToCartButton } from './add-to-cart.tsx';
@@ -18,6 +17,7 @@ import { OfferFaq } from './offer-faq.tsx';
 import { OfferGallery } from './offer-gallery.tsx';
 import { OfferLocation } from './offer-location.tsx';
 import { OfferPriceBlock, WithdrawalNote } from './offer-price-block.tsx';
+import { OfferSection } from './offer-section.tsx';
 import { OfferIncluded, OfferTerms } from './offer-terms.tsx';
 import { VariantTable } from './variant-table.tsx';
 
@@ -166,18 +166,18 @@ export function OfferDetail({
 
       {hotelOffers.length > 0 || similar.length > 0 ? (
         <div id="alternatives" className="offer-alternatives" tabIndex={-1}>
-          {hotelOffers.length > 0 ? (
-            <section aria-labelledby="hotel-alternatives-heading">
-              <h2 id="hotel-alternatives-heading">{t('offer.hotelAlternatives')}</h2>
-              <OfferGrid offers={hotelOffers} listName="sold out: hotel" />
-            </section>
-          ) : null}
-          {similar.length > 0 ? (
-            <section aria-labelledby="similar-heading">
-              <h2 id="similar-heading">{t('offer.similar')}</h2>
-              <OfferGrid offers={similar} listName="similar offers" />
-            </section>
-          ) : null}
+          <OfferSection
+            id="hotel-alternatives-heading"
+            heading={t('offer.hotelAlternatives')}
+            offers={hotelOffers}
+            listName="sold out: hotel"
+          />
+          <OfferSection
+            id="similar-heading"
+            heading={t('offer.similar')}
+            offers={similar}
+            listName="similar offers"
+          />
         </div>
       ) : null}
     </article>
