@@ -1,6 +1,6 @@
 import type { Offer, OfferData, OfferSummary } from '@shop/contracts/catalogue';
 import { hotelPath } from '@shop/contracts/site-paths';
-import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { loadChunk } from '#app/features/app-update/chunk-load.ts';
 import { toEuros, trackEcommerce } from '#app/lib/analytics.ts';
@@ -9,7 +9,7 @@ import { useT } from '#app/lib/shop-data.ts';
 import { Breadcrumbs } from '#app/ui/breadcrumbs.tsx';
 import { CheckIcon } from '#app/ui/icons.tsx';
 import { Markdown } from '#app/ui/markdown.tsx';
-import { OfferGrid } from '#app/ui/offer-card.tsx';
+import { OfferSection } from '#app/ui/offer-card.tsx';
 import { Stars } from '#app/ui/stars.tsx';
 import type { OfferFacts } from '../offer-facts.server.ts';
 import { AddToCartButton } from './add-to-cart.tsx';
@@ -43,28 +43,6 @@ const ReminderForm = lazy(() => loadReminderForm().then((module) => ({ default: 
 // the form: typed into and sent early, it must already be React's.
 if (typeof document !== 'undefined' && document.querySelector('.reminder-form')) {
   void loadReminderForm().catch(() => {});
-}
-
-/* Here rather than in a module of its own: the gone-offer screen's chunk shares it without a third file. */
-/** A headed list of offers that leads on: similar offers, what the hotel or destination has now. */
-export function OfferSection({
-  id,
-  heading,
-  offers,
-  listName,
-}: {
-  id: string;
-  heading: ReactNode;
-  offers: OfferSummary[];
-  listName: string;
-}) {
-  if (offers.length === 0) return null;
-  return (
-    <section aria-labelledby={id}>
-      <h2 id={id}>{heading}</h2>
-      <OfferGrid offers={offers} listName={listName} />
-    </section>
-  );
 }
 
 /** The variant chosen at first: the cheapest one on sale (the "from" price above the table). */

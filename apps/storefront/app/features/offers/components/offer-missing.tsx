@@ -2,7 +2,7 @@ import type { OfferGone, OfferSummary } from '@shop/contracts/catalogue';
 import { destinationPath, hotelPath, searchPath } from '@shop/contracts/site-paths';
 import { Link } from 'react-router';
 import { useT } from '#app/lib/shop-data.ts';
-import { OfferSection } from './offer-detail.tsx';
+import { OfferSection } from '#app/ui/offer-card.tsx';
 
 /**
  * What the offer route's error boundary shows instead of a dead end: an offer no longer sold (410,
