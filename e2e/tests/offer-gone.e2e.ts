@@ -26,6 +26,11 @@ journey('offer ways on: expired, unknown and sold-out offers', (shop) => {
       await page.getByRole('heading', { name: `Weitere Angebote in ${gone.destination.name}` }).waitFor();
     }
 
+    // Its short link (newsletters, partners) leads to the same answer.
+    const shortLink = await shop.goto(page, `/to/${gone.offer.id}`);
+    expect(shortLink.status()).toBe(410);
+    expect(new URL(page.url()).pathname).toBe(`/urlaub/${gone.hotel.slug}/${gone.offer.slug}`);
+
     // A suggestion opens its offer, on sale.
     await cards[0]!.link.click();
     await navigated(page, /\/urlaub\/[^/]+\/[^/]+$/);

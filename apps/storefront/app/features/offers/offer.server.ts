@@ -13,7 +13,7 @@ import type { ShopContext } from '@shop/contracts/shop-context';
 import { contentPath, destinationPath, hotelPath, offerPath } from '@shop/contracts/site-paths';
 import { data } from 'react-router';
 import { translatorFor } from '#app/i18n/messages.server.ts';
-import { fetchOrThrow } from '#app/lib/api.server.ts';
+import { apiFailure, fetchOrThrow } from '#app/lib/api.server.ts';
 import type { Output } from '#app/lib/contract-types.ts';
 import { breadcrumbsFor, catalogueImage, metaFor } from '#app/lib/page-meta.server.ts';
 import { faqLd, productLd } from '#app/lib/structured-data.server.ts';
@@ -86,7 +86,7 @@ async function missingOffer(shop: ShopContext, status: number, body: unknown, co
     const gone: OfferMissing = { kind: 'gone', gone: body as OfferGone };
     return data(gone, { status: 410 });
   }
-  if (status !== 404 && status !== 400) return data(null, { status: 502 });
+  if (status !== 404 && status !== 400) return apiFailure(status);
   const hotel = await shop.api<OfferPage>(`/api/offer/hotel/${encodeURIComponent(contactSlug)}/1/12`);
   const hotelOffers = hotel.ok ? hotel.data.items.filter((item) => !item.isSoldOut) : [];
   const offers =
