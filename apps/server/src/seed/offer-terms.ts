@@ -78,7 +78,8 @@ function planChildren(random: Random, hotel: HotelPlan, themes: readonly ThemeSl
   if (isAdultsOnly) return { isAllowed: false, minimumAge: null, bands: [] };
   const minimumAge =
     !isFamily && themes.includes('wellness') && random.chance(0.3) ? random.pick([6, 12]) : null;
-  const freeUpTo = isFamily ? random.pick([5, 6, 11]) : random.pick([2, 3, 5, 5, 6]);
+  // Family offers' text says "children up to 5 stay free" (offer-copy.ts): the data agrees.
+  const freeUpTo = isFamily ? 5 : random.pick([2, 3, 5, 5, 6]);
   const reducedUpTo = freeUpTo >= 11 ? random.pick([14, 15]) : random.pick([11, 12, 13]);
   const bands: ChildrenPolicy['bands'] = [
     { fromAge: 0, toAge: freeUpTo, pricePercent: 0 },
@@ -90,17 +91,18 @@ function planChildren(random: Random, hotel: HotelPlan, themes: readonly ThemeSl
   return { isAllowed: true, minimumAge, bands };
 }
 
+/** As the offer texts' notes say: pets on request for a fee where the hotel takes them, else none. */
 function planPets(random: Random, hotel: HotelPlan, themes: readonly ThemeSlug[]): PetsPolicy {
-  if (hotel.features.has('pets') || themes.includes('urlaub-mit-hund')) {
-    const isFree = themes.includes('urlaub-mit-hund') && random.chance(0.5);
+  if (themes.includes('urlaub-mit-hund')) {
     return {
       policy: 'allowed',
-      feePerNightCents: isFree ? null : random.pick([800, 1000, 1200, 1500, 2000]),
+      feePerNightCents: random.chance(0.5) ? null : random.pick([800, 1000, 1200]),
     };
   }
-  return random.chance(0.3)
-    ? { policy: 'on-request', feePerNightCents: random.pick([1000, 1500]) }
-    : { policy: 'not-allowed', feePerNightCents: null };
+  if (hotel.features.has('pets')) {
+    return { policy: 'on-request', feePerNightCents: random.pick([1000, 1200, 1500, 2000]) };
+  }
+  return { policy: 'not-allowed', feePerNightCents: null };
 }
 
 function planBlackouts(random: Random, hotel: HotelPlan): BlackoutPeriod[] {
