@@ -1,7 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
-import { offerAt, offerData, offerPath, offerWithoutNotices } from '../support/catalogue.ts';
+import { contentPages, offerAt, offerData, offerPath, offerWithoutNotices } from '../support/catalogue.ts';
 import { expectText, heading, textOf, textsOf } from '../support/page-helpers.ts';
 import { journey } from '../support/shop.ts';
 
@@ -57,7 +57,8 @@ journey('offer page: the questions a buyer asks, answered', (shop) => {
     const note = buy.locator('.withdrawal-note');
     await expectText(note, /14 Tage Widerrufsrecht/);
     const termsLink = note.getByRole('link', { name: 'Widerruf und AGB' });
-    expect(await termsLink.getAttribute('href')).toBe('/agb');
+    const termsPage = (await contentPages()).pages.find((entry) => entry.name === 'terms')!;
+    expect(await termsLink.getAttribute('href')).toBe(`/${termsPage.slug}`);
 
     // Choosing another voucher changes the per-night line.
     const other = offer.variants.find((variant) => variant.id !== cheapest.id && !variant.isSoldOut);
