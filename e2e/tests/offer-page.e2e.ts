@@ -1,6 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
+import { formatViolations, isBlocking, runAxe, saveAxeReport } from '../support/axe.ts';
 import { contentPages, offerAt, offerData, offerPath, offerWithoutNotices } from '../support/catalogue.ts';
 import { expectText, heading, textOf, textsOf } from '../support/page-helpers.ts';
 import { journey } from '../support/shop.ts';
@@ -167,6 +168,37 @@ journey('offer page: the questions a buyer asks, answered', (shop) => {
       .toBe('true');
     await dialog.getByRole('button', { name: 'Bilder schließen' }).click();
     await dialog.waitFor({ state: 'hidden' });
+  });
+
+  test('in English and Italian the terms, FAQ and notes speak the page’s language, axe-clean', async () => {
+    const offer = await offerWithoutNotices();
+    const words = {
+      en: {
+        terms: 'Good to know',
+        faq: 'Frequently asked questions',
+        vat: 'Final price incl. VAT',
+        withdrawal: /14-day right of withdrawal/,
+      },
+      it: {
+        terms: 'Da sapere',
+        faq: 'Domande frequenti',
+        vat: 'Prezzo finale IVA inclusa',
+        withdrawal: /Diritto di recesso di 14 giorni/,
+      },
+    };
+    for (const [locale, expected] of Object.entries(words)) {
+      const { page } = await shop.open(`${offerPath(offer)}?lang=${locale}`, { cookieConsent: 'necessary' });
+      await page.getByRole('region', { name: expected.terms }).waitFor();
+      await page.getByRole('region', { name: expected.faq }).waitFor();
+      await expectText(page.locator('.offer-price-notes'), new RegExp(expected.vat));
+      await expectText(page.locator('.withdrawal-note'), expected.withdrawal);
+      const data = await offerData(offer.id, locale);
+      const dates = await textOf(page.getByRole('region', { name: expected.terms }));
+      for (const period of data.terms.blackoutPeriods) expect(dates).toContain(period.display);
+      const violations = await runAxe(page);
+      await saveAxeReport(`offer-${locale}`, violations);
+      expect(violations.filter(isBlocking), formatViolations(violations)).toEqual([]);
+    }
   });
 
   test('the first view loads at most 135 KB of JavaScript (gzip), without the lightbox', async () => {
