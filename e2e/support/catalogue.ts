@@ -12,6 +12,7 @@ type OfferSummary = {
   id: number;
   slug: string;
   display: string;
+  price: { total: number };
   contact: { name: string; slug: string; city: string; country: { iso: string; name: string } };
   isSoldOut: boolean;
 };

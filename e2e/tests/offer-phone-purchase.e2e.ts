@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { offerPath, offerWithoutNotices } from '../support/catalogue.ts';
+import { allOffers, offerPath, offerWithoutNotices } from '../support/catalogue.ts';
 import { expectText, heading, textOf } from '../support/page-helpers.ts';
 import { journey } from '../support/shop.ts';
 
@@ -49,6 +49,22 @@ journey('offer page on a phone: pictures first, a buy bar that stays', (shop) =>
     await line.first().waitFor();
     await expectText(line.getByRole('heading'), offer.title);
     expect(await textOf(line)).toContain(dearest.price.display);
+  });
+
+  test('at 375 px the voucher table of the dearest offer fits its buy box in every language', async () => {
+    const dearest = (await allOffers())
+      .filter((offer) => !offer.isSoldOut)
+      .sort((a, b) => b.price.total - a.price.total)[0]!;
+    const page = await shop.newPage({ cookieConsent: 'necessary', viewport: 'mobile' });
+    for (const locale of ['de', 'en', 'it']) {
+      await shop.goto(page, `${offerPath(dearest)}?lang=${locale}`);
+      const overhang = await page.evaluate(() => {
+        const table = document.querySelector('.variant-table')!.getBoundingClientRect();
+        const box = document.querySelector('.offer-buy')!.getBoundingClientRect();
+        return Math.max(table.right - box.right, document.documentElement.scrollWidth - window.innerWidth);
+      });
+      expect(overhang, locale).toBeLessThanOrEqual(0);
+    }
   });
 
   test('while the cookie banner asks, the bar sits above it', async () => {
