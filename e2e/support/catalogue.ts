@@ -12,10 +12,19 @@ type OfferSummary = {
   id: number;
   slug: string;
   display: string;
+  price: { total: number };
   contact: { name: string; slug: string; city: string; country: { iso: string; name: string } };
   isSoldOut: boolean;
 };
-type Variant = { id: number; nights: number; persons: number; piecesLeft: number | null; isSoldOut: boolean };
+type Variant = {
+  id: number;
+  nights: number;
+  persons: number;
+  piecesLeft: number | null;
+  isSoldOut: boolean;
+  price: { total: number; display: string };
+  perPersonAndNight: { total: number; display: string };
+};
 export type Offer = {
   id: number;
   slug: string;
@@ -60,6 +69,12 @@ export const offerPath = (offer: { slug: string; contact: { slug: string } }) =>
 
 export async function offerById(id: number, locale = 'de'): Promise<Offer> {
   return api<Offer>(`/api/offer?id=${id}`, undefined, locale);
+}
+
+/** The offer behind an offer page's address (`/urlaub/<hotel>/<slug>`). */
+export async function offerAt(path: string, locale = 'de'): Promise<Offer> {
+  const slug = path.split('/').pop() ?? '';
+  return api<Offer>(`/api/offer/slug/${encodeURIComponent(slug)}`, undefined, locale);
 }
 
 /** An offer that is sold out as a whole. */
@@ -142,3 +157,42 @@ export function parsePrice(text: string, locale = 'de'): number {
 
 /** The shop's price format in German and Italian (SPEC §9): "€ 54,-", "€ 1.299,-", "€ 12,50". */
 export const germanPrice = /€ \d{1,3}(\.\d{3})*,(-|\d{2})/;
+
+/** The 410 answer of an offer no longer sold (switched off or its sale period over). */
+export type GoneOffer = {
+  offer: { id: number; slug: string; title: string };
+  hotel: { slug: string; name: string };
+  destination: { iso: string; name: string };
+  alternatives: { hotel: OfferSummary[]; destination: OfferSummary[] };
+};
+
+/**
+ * The first offer of the default brand that answers 410 (old newsletter and partner links lead there).
+ * Gone offers are in no list, so the ids are tried in turn.
+ */
+export async function goneOffer(): Promise<GoneOffer> {
+  const lastId = Math.max(...(await allOffers()).map((offer) => offer.id)) + 100;
+  for (let id = 1; id <= lastId; id++) {
+    const response = await fetch(`${inject('e2e').baseUrl}/api/offer?id=${id}`, {
+      headers: { 'accept-language': 'de' },
+    });
+    if (response.status === 410) return (await response.json()) as GoneOffer;
+  }
+  throw new Error('the demo catalogue has no offer that is no longer sold');
+}
+
+/** An offer's terms as the API answers them (GET /api/offer/data). */
+export type OfferTermsData = {
+  board: { short: string } | null;
+  terms: {
+    arrivalDays: number[];
+    children: { isAllowed: boolean } | null;
+    pets: { policy: string } | null;
+    blackoutPeriods: { display: string }[];
+    inclusions: { code: string; label: string }[];
+  };
+};
+
+export async function offerData(id: number, locale = 'de'): Promise<OfferTermsData> {
+  return api<OfferTermsData>(`/api/offer/data?id=${id}`, undefined, locale);
+}

@@ -1,8 +1,16 @@
 import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 import { formatViolations, isBlocking, runAxe, saveAxeReport } from '../support/axe.ts';
-import { brandConfigs, contentPages, menu, offerPath, offerWithFewPiecesLeft } from '../support/catalogue.ts';
-import { journey, type PageOptions, type Shop, type ViewportName } from '../support/shop.ts';
+import {
+  brandConfigs,
+  contentPages,
+  goneOffer,
+  menu,
+  offerPath,
+  offerWithFewPiecesLeft,
+  soldOutOffer,
+} from '../support/catalogue.ts';
+import { hydrated, journey, type PageOptions, type Shop, type ViewportName } from '../support/shop.ts';
 
 /**
  * Every screen type, as a first-time visitor sees it (cookie banner included), at phone and desktop
@@ -29,6 +37,15 @@ const screens: Screen[] = [
     },
   },
   { name: 'offer', path: async () => offerPath(await offerWithFewPiecesLeft()) },
+  { name: 'offer-sold-out', path: async () => offerPath(await soldOutOffer()) },
+  {
+    name: 'offer-gone',
+    path: async () => {
+      const gone = await goneOffer();
+      return `/urlaub/${gone.hotel.slug}/${gone.offer.slug}`;
+    },
+  },
+  { name: 'offer-unknown', path: async () => '/urlaub/kein-hotel/kein-angebot-0' },
   { name: 'hotel', path: async () => `/urlaub/${(await offerWithFewPiecesLeft()).contact.slug}` },
   { name: 'map', path: async () => '/urlaub/karte' },
   {
@@ -85,6 +102,8 @@ const states: State[] = [
       await page.locator('#main-nav details[open]').waitFor();
     },
   },
+  lightboxState('offer-lightbox', 1),
+  lightboxState('offer-lightbox-phone', 2, { viewport: 'mobile' }),
   {
     name: 'mobile-menu',
     path: '/',
@@ -98,6 +117,21 @@ const states: State[] = [
     .filter((brand) => brand.short !== 'demo')
     .map((brand) => ({ name: `brand-${brand.short}`, path: '/', options: { brand: brand.short } })),
 ];
+
+/** An offer's pictures enlarged in the lightbox, opened from the `picture`th one. */
+function lightboxState(name: string, picture: number, options?: PageOptions): State {
+  return {
+    name,
+    path: '/',
+    options,
+    open: async (page) => {
+      await page.goto(offerPath(await offerWithFewPiecesLeft()));
+      await hydrated(page);
+      await page.getByRole('link', { name: `Bild ${picture} von 3 vergrößern` }).click();
+      await page.getByRole('dialog', { name: `Bild ${picture} von 3` }).waitFor();
+    },
+  };
+}
 
 async function expectNoBlockingViolations(
   shop: Shop,

@@ -79,6 +79,8 @@ export const variantSchema = z.object({
   nights: z.number().int(),
   persons: z.number().int(),
   price: offerPriceSchema,
+  /** The price divided by persons and nights, rounded to the cent (the "per person and night" line). */
+  perPersonAndNight: priceSchema,
   /** Units left when few are (the "only {pcs} left" notice); null when plenty. */
   piecesLeft: z.number().int().nullable(),
   isSoldOut: z.boolean(),
@@ -112,6 +114,79 @@ export const offerSchema = z.object({
 });
 export type Offer = z.infer<typeof offerSchema>;
 
+// Offer terms (issue 13): what a buyer asks before buying, as data rather than free text.
+export const petsPolicies = ['allowed', 'on-request', 'not-allowed'] as const;
+export const blackoutReasons = ['christmas-new-year', 'easter', 'peak-season', 'local-event'] as const;
+export const inclusionUnits = ['stay', 'night', 'person'] as const;
+export const inclusionCodes = [
+  'welcome-drink',
+  'candlelight-dinner',
+  'spa-access',
+  'massage',
+  'bathrobe',
+  'late-checkout',
+  'parking',
+  'guest-card',
+  'bike-rental',
+  'wine-tasting',
+  'city-tour',
+  'transport-pass',
+  'sparkling-wine',
+  'cooking-class',
+  'green-fee',
+  'ski-pass',
+] as const;
+
+export const childrenPolicySchema = z.object({
+  isAllowed: z.boolean(),
+  /** Youngest age the hotel accepts; null: any age. */
+  minimumAge: z.number().int().nullable(),
+  /** Ascending age bands with the share of an adult's price charged at the hotel (0 = free). */
+  bands: z.array(
+    z.object({ fromAge: z.number().int(), toAge: z.number().int(), pricePercent: z.number().int() }),
+  ),
+});
+export type ChildrenPolicy = z.infer<typeof childrenPolicySchema>;
+
+export const petsPolicySchema = z.object({
+  policy: z.enum(petsPolicies),
+  /** Paid at the hotel per pet and night; null: free, or no pets. */
+  feePerNight: priceSchema.nullable(),
+});
+
+export const blackoutPeriodSchema = z.object({
+  /** Inclusive ISO dates (YYYY-MM-DD). */
+  from: text(),
+  to: text(),
+  reason: z.enum(blackoutReasons),
+  /** The range in the caller's language, e.g. "24 Dec 2026 – 6 Jan 2027". */
+  display: text(),
+});
+
+export const inclusionSchema = z.object({
+  code: z.enum(inclusionCodes),
+  label: text(),
+  quantity: z.number().int(),
+  per: z.enum(inclusionUnits),
+});
+
+export const offerTermsSchema = z.object({
+  /** ISO weekdays (1 = Monday … 7 = Sunday) a stay may start on; empty: any day. */
+  arrivalDays: z.array(z.number().int().min(1).max(7)),
+  /** Fewest nights per stay when the voucher's nights may be split; null: all nights in one stay. */
+  minStayNights: z.number().int().nullable(),
+  /** Null: the hotel has not said (the page asks the visitor to ask). */
+  children: childrenPolicySchema.nullable(),
+  pets: petsPolicySchema.nullable(),
+  /** Periods not yet over, ascending. */
+  blackoutPeriods: z.array(blackoutPeriodSchema),
+  /** What the price includes besides the nights and the board. */
+  inclusions: z.array(inclusionSchema),
+  /** When the offer stops being sold (ISO date-time); null: open-ended. */
+  saleEndsAt: text().nullable(),
+});
+export type OfferTerms = z.infer<typeof offerTermsSchema>;
+
 /** GET /api/offer/data: the long texts and facts of an offer, loaded after the offer itself. */
 export const offerDataSchema = z.object({
   id: z.number().int(),
@@ -119,6 +194,7 @@ export const offerDataSchema = z.object({
   features: z.array(featureSchema),
   board: boardSchema.nullable(),
   hotel: hotelSchema,
+  terms: offerTermsSchema,
 });
 export type OfferData = z.infer<typeof offerDataSchema>;
 
@@ -130,6 +206,26 @@ export const variantDetailSchema = variantSchema.extend({
     image: imageSchema.nullable(),
   }),
 });
+
+/**
+ * The 410 answer for an offer that existed but is no longer sold (deactivated, or its sale period
+ * ended): a problem (RFC 9457, type `offer-gone`) that names the offer and carries the ways on, the
+ * hotel's and the destination's current offers, so old newsletter and partner links do not end the visit.
+ */
+export const offerGoneSchema = z.object({
+  type: z.literal('offer-gone'),
+  title: text(),
+  status: z.literal(410),
+  detail: text(),
+  offer: z.object({ id: z.number().int(), slug: text(), title: text() }),
+  hotel: z.object({ slug: text(), name: text(), city: text() }),
+  destination: countryRefSchema,
+  alternatives: z.object({
+    hotel: z.array(offerSummarySchema),
+    destination: z.array(offerSummarySchema),
+  }),
+});
+export type OfferGone = z.infer<typeof offerGoneSchema>;
 
 const boundedRange = (min: number, max: number) =>
   z

@@ -11,6 +11,8 @@ export const problemTypes = [
   'too-many-requests',
   'service-unavailable',
   'internal-error',
+  /** 410: the offer is no longer sold (deactivated, sale period over); the answer carries alternatives. */
+  'offer-gone',
   /** 410: the order no longer exists for editing (cancelled, expired): clear the cart (SPEC §8). */
   'invalid-order',
   /** 428 with code 115: the order is closed and can no longer change: clear the cart. */

@@ -93,6 +93,11 @@ export const problemTitles: Record<ProblemType, Record<Locale, string>> = {
     en: 'The service is temporarily unavailable, please try again later.',
     it: 'Il servizio non è momentaneamente disponibile, si prega di riprovare più tardi.',
   },
+  'offer-gone': {
+    de: 'Dieses Angebot gibt es leider nicht mehr.',
+    en: 'Sorry, this offer is no longer available.',
+    it: 'Purtroppo questa offerta non è più disponibile.',
+  },
   'invalid-order': {
     de: 'Diese Bestellung existiert nicht mehr.',
     en: 'This order no longer exists.',

@@ -6,6 +6,7 @@ import { planDemoCommerce } from './commerce.ts';
 import { planContent } from './content.ts';
 import { type HotelPlan, planHotels } from './hotels.ts';
 import { insertRows, resetSequences } from './insert.ts';
+import { isOnSale } from './offer-terms.ts';
 import {
   generateOffer,
   type IdCounters,
@@ -217,7 +218,8 @@ async function insertOffers(
         batch.flatMap((bundle) => bundle.themes),
       ),
     ]);
-    facts.push(...batch.map((bundle) => bundle.facts));
+    // Offers no longer sold stay out of promotions and code limits (their pages answer 410).
+    facts.push(...batch.filter((bundle) => isOnSale(bundle.offer)).map((bundle) => bundle.facts));
     batch = [];
     const done = nextOfferId - 1;
     if (done >= nextLogAt || done === offerCount) {

@@ -3,6 +3,7 @@ import type { Trait } from './geography.ts';
 import type { HotelPlan } from './hotels.ts';
 import { slugify } from './names.ts';
 import { offerSections, offerSubtitle, offerTitle } from './offer-copy.ts';
+import { planOfferTerms } from './offer-terms.ts';
 import { type Random, randomFor } from './random.ts';
 import { type BoardCode, brandId, type ThemeSlug, themeId } from './reference-data.ts';
 
@@ -282,8 +283,8 @@ export function generateOffer(hotel: HotelPlan, offerId: number, ids: IdCounters
       subtitle,
       boardCode: board,
       imageSeeds: [1, 2, 3].map((n) => `offer-${offerId}-${n}`),
-      isActive: true,
       createdAt,
+      ...planOfferTerms({ offerId, hotel, themes, nightsMin, nightsMax }),
     },
     variants: variantRows,
     texts: textRows,

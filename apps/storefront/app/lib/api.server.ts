@@ -8,7 +8,7 @@ import { data } from 'react-router';
 export async function fetchOrThrow<T>(shop: ShopContext, path: string, init?: ApiInit): Promise<T> {
   const result = await shop.api<T>(path, init);
   if (result.ok) return result.data;
-  throw notFoundOr(result.status);
+  throw apiFailure(result.status);
 }
 
 /** The thrown response that renders the "Oops" page with an HTTP 404 status. */
@@ -16,6 +16,7 @@ export function notFound(): never {
   throw data(null, { status: 404 });
 }
 
-function notFoundOr(status: number) {
+/** The thrown response for an API answer that failed with `status`: 404 for a missing record, else 502. */
+export function apiFailure(status: number) {
   return data(null, { status: status === 404 || status === 400 ? 404 : 502 });
 }

@@ -74,3 +74,16 @@ export function organizationLd(origin: string, brand: BrandConfig): JsonLd {
     },
   };
 }
+
+/** A page's questions and answers (the offer page's FAQ) as a schema.org FAQPage. */
+export function faqLd(questions: { question: string; answer: string }[]): JsonLd {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'FAQPage',
+    mainEntity: questions.map(({ question, answer }) => ({
+      '@type': 'Question',
+      name: question,
+      acceptedAnswer: { '@type': 'Answer', text: answer },
+    })),
+  };
+}

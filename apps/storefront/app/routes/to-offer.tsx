@@ -1,11 +1,18 @@
-import type { Offer } from '@shop/contracts/catalogue';
+import type { Offer, OfferGone } from '@shop/contracts/catalogue';
+import { offerPath } from '@shop/contracts/site-paths';
 import { redirect } from 'react-router';
-import { fetchOrThrow, notFound } from '#app/lib/api.server.ts';
+import { apiFailure, notFound } from '#app/lib/api.server.ts';
 import type { LoaderArgs } from '#app/lib/route-types.ts';
 
-/** /to/:id — short links (newsletters, partners) to an offer. */
+/**
+ * /to/:id — short links (newsletters, partners) to an offer. One no longer sold leads to its own
+ * address too, which answers 410 with the ways on.
+ */
 export async function loader({ context: { shop }, params }: LoaderArgs) {
   if (!/^\d{1,9}$/.test(params.id ?? '')) notFound();
-  const offer = await fetchOrThrow<Offer>(shop, `/api/offer?id=${params.id}`);
-  return redirect(`/urlaub/${offer.contact.slug}/${offer.slug}`);
+  const answer = await shop.api<Offer>(`/api/offer?id=${params.id}`);
+  if (answer.ok) return redirect(offerPath(answer.data.contact.slug, answer.data.slug));
+  if (answer.status !== 410) throw apiFailure(answer.status);
+  const gone = answer.data as OfferGone;
+  return redirect(offerPath(gone.hotel.slug, gone.offer.slug));
 }

@@ -1,6 +1,6 @@
 import type { OfferSummary } from '@shop/contracts/catalogue';
 import { offerPath } from '@shop/contracts/site-paths';
-import { useEffect } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { Link } from 'react-router';
 import { type EcommerceItem, toEuros, trackEcommerce } from '#app/lib/analytics.ts';
 import { useT } from '#app/lib/shop-data.ts';
@@ -114,5 +114,26 @@ export function OfferGrid({ offers, priorityCount = 0, listName = 'offers' }: Of
         </li>
       ))}
     </ul>
+  );
+}
+
+/** A headed list of offers that leads on (similar offers, what a hotel or destination has now); nothing when empty. */
+export function OfferSection({
+  id,
+  heading,
+  offers,
+  listName,
+}: {
+  id: string;
+  heading: ReactNode;
+  offers: OfferSummary[];
+  listName: string;
+}) {
+  if (offers.length === 0) return null;
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id}>{heading}</h2>
+      <OfferGrid offers={offers} listName={listName} />
+    </section>
   );
 }

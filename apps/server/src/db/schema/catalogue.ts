@@ -14,6 +14,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { BlackoutPeriod, ChildrenPolicy, Inclusion, PetsPolicy } from './offer-terms.ts';
 import { translated, tsvector } from './types.ts';
 
 /** A partner brand. Its presentation (logo, colours, analytics…) is the static config.json on the asset host. */
@@ -110,6 +111,20 @@ export const offers = pgTable(
     imageSeeds: text('image_seeds').array().notNull().default(sql`'{}'`),
     isActive: boolean('is_active').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** End of the sale period: afterwards the offer is gone (410) like an inactive one. Null: open-ended. */
+    saleEndsAt: timestamp('sale_ends_at', { withTimezone: true }),
+    /** ISO weekdays (1 = Monday … 7 = Sunday) a stay may start on; empty: any day. */
+    arrivalDays: smallint('arrival_days').array().notNull().default(sql`'{}'`),
+    /** Fewest nights one stay must have when the voucher's nights are split; null: all nights at once. */
+    minStayNights: smallint('min_stay_nights'),
+    /** Children: whether they may come, from what age, and the price bands the hotel charges. */
+    childrenPolicy: jsonb('children_policy').$type<ChildrenPolicy>(),
+    /** Pets: allowed (with a fee per night), on request, or not allowed. */
+    petsPolicy: jsonb('pets_policy').$type<PetsPolicy>(),
+    /** Dates the voucher cannot be redeemed on, as inclusive ISO date ranges. */
+    blackoutPeriods: jsonb('blackout_periods').$type<BlackoutPeriod[]>().notNull().default(sql`'[]'`),
+    /** What the price includes besides the nights and the board, as codes with a quantity. */
+    inclusions: jsonb('inclusions').$type<Inclusion[]>().notNull().default(sql`'[]'`),
   },
   (t) => [uniqueIndex('offers_slug_idx').on(t.slug), index('offers_hotel_idx').on(t.hotelId)],
 );

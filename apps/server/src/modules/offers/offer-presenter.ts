@@ -54,6 +54,7 @@ export function presentVariant(row: VariantRow, locale: Locale): Variant {
     nights: row.nights,
     persons: row.persons,
     price: offerPrice(row.price, row.original, locale),
+    perPersonAndNight: toPrice(Math.round(row.price / Math.max(1, row.persons * row.nights)), locale),
     piecesLeft: !isSoldOut && row.stock <= piecesLeftThreshold ? row.stock : null,
     isSoldOut,
   };

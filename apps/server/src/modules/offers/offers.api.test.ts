@@ -1,4 +1,4 @@
-import { offerDataSchema, offerSchema } from '@shop/contracts/catalogue';
+import { offerDataSchema, offerGoneSchema, offerSchema } from '@shop/contracts/catalogue';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '#src/db/client.ts';
@@ -220,5 +220,172 @@ describe('travel deals and promotions', () => {
     expect(elsewhere.body.some((promotion: { name: string }) => promotion.name === deal.name)).toBe(false);
     expect((await getJson(shop.app, `/api/offer/promotion/${deal.name}`)).status).toBe(404);
     expect((await getJson(shop.app, '/api/offer/promotion/abgelaufen')).status).toBe(404);
+  });
+});
+
+describe('offer terms (issue 13)', () => {
+  type TermsRow = {
+    id: number;
+    arrival_days: number[];
+    min_stay_nights: number | null;
+    children_policy: {
+      isAllowed: boolean;
+      bands: { fromAge: number; toAge: number; pricePercent: number }[];
+    };
+    pets_policy: { policy: string; feePerNightCents: number | null };
+    blackout_periods: { from: string; to: string; reason: string }[];
+    inclusions: { code: string; quantity: number; per: string }[];
+  };
+  const onSale = sql`o.brand_id IS NULL AND o.is_active AND o.sale_ends_at IS NULL`;
+
+  it('answers arrival days, stays, children, pets, blackouts and inclusions as data, in the caller language', async () => {
+    const [offer] = await rows<TermsRow>(sql`
+      SELECT o.id, o.arrival_days, o.min_stay_nights, o.children_policy, o.pets_policy, o.blackout_periods,
+        o.inclusions FROM offers o
+      WHERE ${onSale} AND cardinality(o.arrival_days) > 0 AND jsonb_array_length(o.inclusions) > 1
+        AND jsonb_array_length(o.blackout_periods) > 0 AND o.pets_policy->>'policy' = 'allowed'
+        AND o.pets_policy->>'feePerNightCents' IS NOT NULL
+      ORDER BY o.id LIMIT 1`);
+    expect(offer).toBeDefined();
+    const english = offerDataSchema.parse(
+      (await getJson(shop.app, `/api/offer/data?id=${offer!.id}`, { 'accept-language': 'en' })).body,
+    );
+    expect(english.terms.arrivalDays).toEqual(offer!.arrival_days);
+    expect(english.terms.minStayNights).toBe(offer!.min_stay_nights);
+    expect(english.terms.children).toEqual(offer!.children_policy);
+    expect(english.terms.pets).toEqual({
+      policy: 'allowed',
+      feePerNight: expect.objectContaining({ total: offer!.pets_policy.feePerNightCents }),
+    });
+    expect(english.terms.inclusions.map(({ code, quantity, per }) => ({ code, quantity, per }))).toEqual(
+      offer!.inclusions,
+    );
+    // Periods already over are left out; the rest come with a British date range.
+    const today = new Date().toISOString().slice(0, 10);
+    const upcoming = offer!.blackout_periods.filter((period) => period.to >= today);
+    expect(english.terms.blackoutPeriods.map(({ from, to }) => ({ from, to }))).toEqual(
+      upcoming.map(({ from, to }) => ({ from, to })),
+    );
+    for (const period of english.terms.blackoutPeriods) {
+      expect(period.display).toMatch(/^\d{1,2} [A-Z][a-z]{2,3} \d{4} – \d{1,2} [A-Z][a-z]{2,3} \d{4}$/);
+    }
+    const german = offerDataSchema.parse((await getJson(shop.app, `/api/offer/data?id=${offer!.id}`)).body);
+    const italian = offerDataSchema.parse(
+      (await getJson(shop.app, `/api/offer/data?id=${offer!.id}`, { 'accept-language': 'it' })).body,
+    );
+    expect(german.terms.blackoutPeriods[0]?.display).toMatch(/^\d\d\.\d\d\.\d{4} – \d\d\.\d\d\.\d{4}$/);
+    for (const [index, inclusion] of english.terms.inclusions.entries()) {
+      const labels = [
+        inclusion.label,
+        german.terms.inclusions[index]!.label,
+        italian.terms.inclusions[index]!.label,
+      ];
+      expect(labels.every((label) => label.length > 0)).toBe(true);
+    }
+    expect(german.terms.pets?.feePerNight?.display).toMatch(/^€ \d+,(-|\d\d)$/);
+  });
+
+  it('varies the terms across the demo catalogue', async () => {
+    const [spread] = await rows<Record<string, number>>(sql`
+      SELECT count(DISTINCT arrival_days)::int AS arrival_patterns,
+        count(*) FILTER (WHERE min_stay_nights IS NOT NULL)::int AS split_stays,
+        count(*) FILTER (WHERE NOT (children_policy->>'isAllowed')::boolean)::int AS adults_only,
+        count(DISTINCT pets_policy->>'policy')::int AS pet_policies,
+        count(*) FILTER (WHERE jsonb_array_length(blackout_periods) = 0)::int AS without_blackouts,
+        count(DISTINCT inclusions)::int AS inclusion_sets
+      FROM offers`);
+    expect(spread!.arrival_patterns).toBeGreaterThanOrEqual(4);
+    expect(spread!.split_stays).toBeGreaterThan(0);
+    expect(spread!.adults_only).toBeGreaterThan(0);
+    expect(spread!.pet_policies).toBe(3);
+    expect(spread!.without_blackouts).toBeGreaterThan(0);
+    expect(spread!.inclusion_sets).toBeGreaterThan(20);
+  });
+
+  it('gives each variant its price per person and night', async () => {
+    const offer = await sharedOffer();
+    const parsed = offerSchema.parse((await getJson(shop.app, `/api/offer?id=${offer.id}`)).body);
+    for (const variant of parsed.variants) {
+      expect(variant.perPersonAndNight.total).toBe(
+        Math.round(variant.price.total / (variant.persons * variant.nights)),
+      );
+      expect(variant.perPersonAndNight.display).toMatch(/^€ [\d.]+,(-|\d\d)$/);
+    }
+  });
+});
+
+describe('offers no longer sold (issue 13)', () => {
+  async function goneOffers() {
+    return rows<{ id: number; slug: string; hotel_id: number; country_iso: string; is_active: boolean }>(sql`
+      SELECT o.id, o.slug, o.hotel_id, h.country_iso, o.is_active FROM offers o JOIN hotels h ON h.id = o.hotel_id
+      WHERE o.brand_id IS NULL AND (NOT o.is_active OR o.sale_ends_at < now()) ORDER BY o.id`);
+  }
+
+  it('the demo has switched-off offers and offers past their sale period', async () => {
+    const gone = await goneOffers();
+    expect(gone.some((offer) => !offer.is_active)).toBe(true);
+    expect(gone.some((offer) => offer.is_active)).toBe(true);
+  });
+
+  it('answers 410 problem+json with the hotel’s and destination’s current offers, by id and by slug', async () => {
+    for (const offer of await goneOffers()) {
+      const byId = await shop.app.inject({
+        method: 'GET',
+        url: `/api/offer?id=${offer.id}`,
+        headers: { 'accept-language': 'en' },
+      });
+      expect(byId.statusCode, offer.slug).toBe(410);
+      expect(byId.headers['content-type']).toContain('application/problem+json');
+      const gone = offerGoneSchema.parse(byId.json());
+      expect(gone).toMatchObject({
+        type: 'offer-gone',
+        status: 410,
+        offer: { id: offer.id, slug: offer.slug },
+      });
+      expect(gone.title).toBe('Sorry, this offer is no longer available.');
+      expect(gone.destination.iso).toBe(offer.country_iso);
+
+      const suggested = [...gone.alternatives.hotel, ...gone.alternatives.destination];
+      expect(suggested.length, offer.slug).toBeGreaterThan(0);
+      expect(suggested.some((summary) => summary.id === offer.id)).toBe(false);
+      expect(suggested.every((summary) => !summary.isSoldOut)).toBe(true);
+      expect(gone.alternatives.hotel.every((summary) => summary.contact.slug === gone.hotel.slug)).toBe(true);
+      expect(
+        gone.alternatives.destination.every((summary) => summary.contact.country.iso === offer.country_iso),
+      ).toBe(true);
+      expect(gone.alternatives.destination.some((summary) => summary.contact.slug === gone.hotel.slug)).toBe(
+        false,
+      );
+      // Each suggestion opens.
+      for (const summary of suggested) {
+        expect((await getJson(shop.app, `/api/offer?id=${summary.id}`)).status).toBe(200);
+      }
+
+      const bySlug = await getJson(shop.app, `/api/offer/slug/${offer.slug}`);
+      expect(bySlug.status).toBe(410);
+      expect(bySlug.body.title).toBe('Dieses Angebot gibt es leider nicht mehr.');
+      expect((await getJson(shop.app, `/api/offer/data?id=${offer.id}`)).status).toBe(404);
+    }
+  });
+
+  it('keeps them out of search, and their vouchers out of the cart', async () => {
+    const [offer] = await goneOffers();
+    const [variant] = await rows<{ id: number }>(
+      sql`SELECT id FROM variants WHERE offer_id = ${offer!.id} LIMIT 1`,
+    );
+    expect((await getJson(shop.app, `/api/offer/variant/${variant!.id}`)).status).toBe(404);
+    const hotel = await rows<{ offer_id: number }>(
+      sql`SELECT offer_id FROM offer_search WHERE offer_id = ${offer!.id}`,
+    );
+    expect(hotel).toEqual([]);
+  });
+
+  it('still answers 404 for an offer that never was, and for another brand’s gone offer', async () => {
+    expect((await getJson(shop.app, '/api/offer/slug/never-was-an-offer-1')).status).toBe(404);
+    const [exclusive] = await rows<{ id: number }>(sql`
+      SELECT o.id FROM offers o WHERE o.brand_id IS NOT NULL ORDER BY o.id LIMIT 1`);
+    await shop.database.db.execute(sql`UPDATE offers SET is_active = false WHERE id = ${exclusive!.id}`);
+    expect((await getJson(shop.app, `/api/offer?id=${exclusive!.id}`)).status).toBe(404);
+    await shop.database.db.execute(sql`UPDATE offers SET is_active = true WHERE id = ${exclusive!.id}`);
   });
 });

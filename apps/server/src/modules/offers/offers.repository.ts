@@ -2,6 +2,7 @@ import type { Locale } from '@shop/contracts/locale';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Database, queryRows } from '#src/db/client.ts';
 import { translatedSql } from '#src/db/translate.ts';
+import type { OfferTermsRow } from './offer-terms.ts';
 
 /** What every list of offers (search, deals, promotions, hotel pages) shows of one offer. */
 export type OfferSummaryRow = {
@@ -28,6 +29,13 @@ export type OfferSummaryRow = {
 /** An offer visible on `brandId`: shared offers and the brand's own. */
 export const visibleToBrand = (alias: string, brandId: number): SQL =>
   sql`(${sql.raw(alias)}.brand_id IS NULL OR ${sql.raw(alias)}.brand_id = ${brandId})`;
+
+/**
+ * An offer that is still sold: active and within its sale period. Anything else is gone (410 on its
+ * page); the search index drops it when it is next rebuilt.
+ */
+export const isOnSale = (alias: string): SQL =>
+  sql`(${sql.raw(alias)}.is_active AND (${sql.raw(alias)}.sale_ends_at IS NULL OR ${sql.raw(alias)}.sale_ends_at > now()))`;
 
 /** Summaries for the given offer ids, in the order of `ids`. */
 export async function findOfferSummaries(
@@ -102,6 +110,9 @@ export const hotelColumns = (locale: Locale): SQL => sql`
   h.country_iso, h.latitude, h.longitude,
   h.image_seeds AS hotel_image_seeds, h.feature_codes, vd.name AS vendor_name`;
 
+const offerMatch = (by: { id: number } | { slug: string }) =>
+  'id' in by ? sql`o.id = ${by.id}` : sql`o.slug = ${by.slug.toLowerCase()}`;
+
 /** One offer with its hotel, themes and variants, by id or slug, if it is sold on the brand. */
 export async function findOffer(
   db: Database,
@@ -109,7 +120,6 @@ export async function findOffer(
   brandId: number,
   locale: Locale,
 ): Promise<OfferRow | undefined> {
-  const match = 'id' in by ? sql`o.id = ${by.id}` : sql`o.slug = ${by.slug.toLowerCase()}`;
   const [row] = await queryRows<OfferRow>(
     db,
     sql`
@@ -125,9 +135,75 @@ export async function findOffer(
     FROM offers o
     JOIN hotels h ON h.id = o.hotel_id
     JOIN vendors vd ON vd.id = h.vendor_id
-    WHERE ${match} AND o.is_active AND ${visibleToBrand('o', brandId)}`,
+    WHERE ${offerMatch(by)} AND ${isOnSale('o')} AND ${visibleToBrand('o', brandId)}`,
   );
   return row;
+}
+
+/** The terms of an offer that is on sale (arrival days, stays, children, pets, blackouts, inclusions). */
+export async function findOfferTerms(db: Database, offerId: number): Promise<OfferTermsRow | undefined> {
+  const [row] = await queryRows<OfferTermsRow>(
+    db,
+    sql`
+    SELECT o.arrival_days, o.min_stay_nights, o.children_policy, o.pets_policy, o.blackout_periods,
+      o.inclusions, o.sale_ends_at
+    FROM offers o WHERE o.id = ${offerId}`,
+  );
+  return row;
+}
+
+export type GoneOfferRow = {
+  id: number;
+  slug: string;
+  title: string;
+  hotel_id: number;
+  hotel_slug: string;
+  hotel_name: string;
+  city: string;
+  country_iso: string;
+};
+
+/** An offer of the brand that exists but is no longer sold (switched off, or its sale period over). */
+export async function findGoneOffer(
+  db: Database,
+  by: { id: number } | { slug: string },
+  brandId: number,
+  locale: Locale,
+): Promise<GoneOfferRow | undefined> {
+  const [row] = await queryRows<GoneOfferRow>(
+    db,
+    sql`
+    SELECT o.id, o.slug, ${translatedSql('o.title', locale)} AS title, h.id AS hotel_id,
+      h.slug AS hotel_slug, h.name AS hotel_name, h.city, h.country_iso
+    FROM offers o JOIN hotels h ON h.id = o.hotel_id
+    WHERE ${offerMatch(by)} AND NOT ${isOnSale('o')} AND ${visibleToBrand('o', brandId)}`,
+  );
+  return row;
+}
+
+/**
+ * Offers on sale and in stock of one hotel, or of one country outside a hotel: the ways on from an
+ * offer that is gone. Biggest saving first.
+ */
+export async function findCurrentOfferIds(
+  db: Database,
+  where: { hotelId: number } | { countryIso: string; exceptHotelId: number },
+  brandId: number,
+  limit: number,
+): Promise<number[]> {
+  const scope =
+    'hotelId' in where
+      ? sql`s.hotel_id = ${where.hotelId}`
+      : sql`s.country_iso = ${where.countryIso} AND s.hotel_id <> ${where.exceptHotelId}`;
+  const rows = await queryRows<{ offer_id: number }>(
+    db,
+    sql`
+    SELECT s.offer_id FROM offer_search s JOIN offers o ON o.id = s.offer_id
+    WHERE ${scope} AND NOT s.is_sold_out AND ${isOnSale('o')} AND ${visibleToBrand('s', brandId)}
+    ORDER BY s.discount_percent DESC, s.price_cents, s.offer_id
+    LIMIT ${limit}`,
+  );
+  return rows.map((row) => row.offer_id);
 }
 
 export type OfferTextRow = { position: number | null; title: string; body: string };
@@ -163,7 +239,7 @@ export async function findVariant(
       o.id AS offer_id, o.slug AS offer_slug, ${translatedSql('o.title', locale)} AS offer_title,
       o.image_seeds[1] AS image_seed
     FROM variants v JOIN offers o ON o.id = v.offer_id
-    WHERE v.id = ${variantId} AND o.is_active AND ${visibleToBrand('o', brandId)}`,
+    WHERE v.id = ${variantId} AND ${isOnSale('o')} AND ${visibleToBrand('o', brandId)}`,
   );
   return row;
 }

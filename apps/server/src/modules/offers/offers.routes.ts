@@ -1,5 +1,6 @@
 import {
   offerDataSchema,
+  offerGoneSchema,
   offerSchema,
   offerSummarySchema,
   promotionDetailSchema,
@@ -7,25 +8,52 @@ import {
   variantDetailSchema,
 } from '@shop/contracts/catalogue';
 import { idParam, idQuery, pagedParams, pageOf, slugParam } from '@shop/contracts/params';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '#src/http/problem.ts';
 import type { CatalogueContext } from '#src/modules/catalogue/catalogue-context.ts';
 import { getPromotion, listCurrentPromotions } from '#src/modules/promotions/promotions.service.ts';
-import { getOffer, getOfferData, getVariant, listHotelOffers, listTravelDeals } from './offers.service.ts';
+import {
+  getGoneOffer,
+  getOffer,
+  getOfferData,
+  getVariant,
+  listHotelOffers,
+  listTravelDeals,
+} from './offers.service.ts';
 
 const tags = ['offers'];
 
 export function registerOfferRoutes(server: FastifyInstance, context: CatalogueContext): void {
   const app = server.withTypeProvider<ZodTypeProvider>();
 
+  /** The offer; one no longer sold answers 410 with the ways on (offerGoneSchema); never one: 404. */
+  const answerOffer = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    by: { id: number } | { slug: string },
+  ) => {
+    const offer = await getOffer(context, request, by);
+    if (offer) return offer;
+    const gone = await getGoneOffer(context, request, by);
+    if (!gone) return throwNotFound('offer', 'id' in by ? by.id : by.slug);
+    return reply.code(410).type('application/problem+json').send(gone);
+  };
+  const goneNote = 'An offer no longer sold answers 410 with its hotel’s and destination’s current offers.';
+
   app.get(
     '/api/offer',
-    { schema: { tags, summary: 'An offer by id', querystring: idQuery, response: { 200: offerSchema } } },
-    async (request) =>
-      (await getOffer(context, request, { id: request.query.id })) ??
-      throwNotFound('offer', request.query.id),
+    {
+      schema: {
+        tags,
+        summary: 'An offer by id',
+        description: goneNote,
+        querystring: idQuery,
+        response: { 200: offerSchema, 410: offerGoneSchema },
+      },
+    },
+    async (request, reply) => answerOffer(request, reply, { id: request.query.id }),
   );
 
   app.get(
@@ -34,13 +62,12 @@ export function registerOfferRoutes(server: FastifyInstance, context: CatalogueC
       schema: {
         tags,
         summary: 'An offer by slug',
+        description: goneNote,
         params: z.object({ slug: slugParam }),
-        response: { 200: offerSchema },
+        response: { 200: offerSchema, 410: offerGoneSchema },
       },
     },
-    async (request) =>
-      (await getOffer(context, request, { slug: request.params.slug })) ??
-      throwNotFound('offer', request.params.slug),
+    async (request, reply) => answerOffer(request, reply, { slug: request.params.slug }),
   );
 
   app.get(

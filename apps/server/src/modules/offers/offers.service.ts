@@ -1,14 +1,19 @@
-import type { Offer, OfferData, OfferSummary } from '@shop/contracts/catalogue';
+import type { Offer, OfferData, OfferGone, OfferSummary } from '@shop/contracts/catalogue';
 import type { Locale } from '@shop/contracts/locale';
+import { problemTitles } from '#src/http/problem.ts';
 import type { Audience, CatalogueContext } from '#src/modules/catalogue/catalogue-context.ts';
 import { toImage } from '#src/modules/catalogue/images.ts';
 import { findHotelBySlug } from '#src/modules/hotels/hotels.repository.ts';
 import { presentHotel } from '#src/modules/hotels/hotels.service.ts';
 import { presentFeatures, presentOffer, presentOfferSummary, presentVariant } from './offer-presenter.ts';
+import { presentOfferTerms } from './offer-terms.ts';
 import {
+  findCurrentOfferIds,
+  findGoneOffer,
   findHotelOfferIds,
   findOffer,
   findOfferSummaries,
+  findOfferTerms,
   findOfferTexts,
   findTravelDealIds,
   findVariant,
@@ -49,18 +54,20 @@ export function getOfferData(
     const { db } = context;
     const offer = await findOffer(db, { id: offerId }, audience.brand.id, audience.locale);
     if (!offer) return undefined;
-    const [texts, hotel, labels] = await Promise.all([
+    const [texts, hotel, labels, terms] = await Promise.all([
       findOfferTexts(db, offerId, audience.locale),
       findHotelBySlug(db, offer.hotel_slug, audience.brand.id, audience.locale),
       context.labels(),
+      findOfferTerms(db, offerId),
     ]);
-    if (!hotel) return undefined;
+    if (!hotel || !terms) return undefined;
     return {
       id: offerId,
       texts,
       features: presentFeatures(offer.feature_codes, labels, audience.locale),
       board: labels.board(offer.board_code, audience.locale),
       hotel: presentHotel(hotel, labels, audience.locale),
+      terms: presentOfferTerms(terms, audience.locale),
     };
   });
 }
@@ -107,4 +114,49 @@ export function listTravelDeals(context: CatalogueContext, audience: Audience): 
       audience.locale,
     ),
   );
+}
+
+/** How many current offers the 410 answer suggests from the hotel and from its destination. */
+export const goneAlternativesLimit = 4;
+
+/**
+ * An offer of the brand that is no longer sold, with its hotel's and its destination's current offers;
+ * undefined when there never was such an offer (a 404).
+ */
+export function getGoneOffer(
+  context: CatalogueContext,
+  audience: Audience,
+  by: { id: number } | { slug: string },
+): Promise<OfferGone | undefined> {
+  const key = 'id' in by ? `gone:${by.id}` : `gone-slug:${by.slug.toLowerCase()}`;
+  return context.cached(audience, key, async () => {
+    const { db } = context;
+    const brandId = audience.brand.id;
+    const gone = await findGoneOffer(db, by, brandId, audience.locale);
+    if (!gone) return undefined;
+    const [hotelIds, destinationIds, labels] = await Promise.all([
+      findCurrentOfferIds(db, { hotelId: gone.hotel_id }, brandId, goneAlternativesLimit),
+      findCurrentOfferIds(
+        db,
+        { countryIso: gone.country_iso, exceptHotelId: gone.hotel_id },
+        brandId,
+        goneAlternativesLimit,
+      ),
+      context.labels(),
+    ]);
+    const [hotelOffers, destinationOffers] = await Promise.all([
+      summariesOf(context, hotelIds, audience.locale),
+      summariesOf(context, destinationIds, audience.locale),
+    ]);
+    return {
+      type: 'offer-gone' as const,
+      title: problemTitles['offer-gone'][audience.locale],
+      status: 410 as const,
+      detail: `offer ${gone.slug} is no longer sold`,
+      offer: { id: gone.id, slug: gone.slug, title: gone.title },
+      hotel: { slug: gone.hotel_slug, name: gone.hotel_name, city: gone.city },
+      destination: labels.country(gone.country_iso, audience.locale),
+      alternatives: { hotel: hotelOffers, destination: destinationOffers },
+    };
+  });
 }

@@ -3,7 +3,7 @@ import type { CustomerData, OrderStatus, PaymentType } from '@shop/contracts/ord
 import { type SQL, sql } from 'drizzle-orm';
 import { type Database, queryRows, withDates } from '#src/db/client.ts';
 import { translatedSql } from '#src/db/translate.ts';
-import { visibleToBrand } from '#src/modules/offers/offers.repository.ts';
+import { isOnSale, visibleToBrand } from '#src/modules/offers/offers.repository.ts';
 import type { StoredNotification } from './order-notifications.ts';
 
 /** The only module of the order side with SQL. Every function runs on the pool or inside a transaction. */
@@ -159,7 +159,7 @@ export async function findOrderGraph(
 function itemsSql(orderId: SQL, brandId: SQL, locale: Locale): SQL {
   return sql`
     SELECT i.id, i.variant_id, i.quantity, i.unit_price_cents, v.price_cents, v.stock, v.nights, v.persons,
-      (o.is_active AND (o.brand_id IS NULL OR o.brand_id = ${brandId})) AS is_sellable,
+      (${isOnSale('o')} AND (o.brand_id IS NULL OR o.brand_id = ${brandId})) AS is_sellable,
       o.id AS offer_id, o.slug AS offer_slug, h.slug AS hotel_slug, ${translatedSql('o.title', locale)} AS title,
       h.name AS hotel_name, ${translatedSql('h.city', locale)} AS city, o.image_seeds[1] AS image_seed
     FROM order_items i
@@ -198,7 +198,7 @@ export async function addUnitIfPossible(
     INSERT INTO order_items AS i (order_id, variant_id, quantity, unit_price_cents)
     SELECT cart.id, v.id, 1, v.price_cents
     FROM cart, variants v JOIN offers o ON o.id = v.offer_id
-    WHERE v.id = ${variantId} AND v.stock >= 1 AND o.is_active AND ${visibleToBrand('o', order.brand_id)}
+    WHERE v.id = ${variantId} AND v.stock >= 1 AND ${isOnSale('o')} AND ${visibleToBrand('o', order.brand_id)}
     ON CONFLICT (order_id, variant_id) DO UPDATE
       SET quantity = i.quantity + 1, unit_price_cents = EXCLUDED.unit_price_cents
       WHERE (SELECT stock FROM variants WHERE id = EXCLUDED.variant_id) > i.quantity
@@ -276,7 +276,7 @@ export async function findVariantForSale(db: Database, variantId: number, brandI
   const [row] = await queryRows<{ id: number; price_cents: number; stock: number }>(
     db,
     sql`SELECT v.id, v.price_cents, v.stock FROM variants v JOIN offers o ON o.id = v.offer_id
-        WHERE v.id = ${variantId} AND o.is_active AND ${visibleToBrand('o', brandId)}`,
+        WHERE v.id = ${variantId} AND ${isOnSale('o')} AND ${visibleToBrand('o', brandId)}`,
   );
   return row;
 }

@@ -2,7 +2,7 @@ import type { Locale } from '@shop/contracts/locale';
 import { sql } from 'drizzle-orm';
 import { type Database, queryRows } from '#src/db/client.ts';
 import { translatedSql } from '#src/db/translate.ts';
-import { visibleToBrand } from '#src/modules/offers/offers.repository.ts';
+import { isOnSale, visibleToBrand } from '#src/modules/offers/offers.repository.ts';
 
 /**
  * "Can be bought" is what the offer page shows (offer-presenter.ts): an active offer of the brand with a
@@ -27,7 +27,7 @@ export async function findTarget(
             OR EXISTS (SELECT 1 FROM variants v WHERE v.id = ${target.variantId}::int AND v.offer_id = o.id))
             AS has_variant
         FROM offers o
-        WHERE o.id = ${target.offerId} AND o.is_active AND ${visibleToBrand('o', brandId)}`,
+        WHERE o.id = ${target.offerId} AND ${isOnSale('o')} AND ${visibleToBrand('o', brandId)}`,
   );
   return row?.has_variant ? { is_available: row.is_available } : undefined;
 }
@@ -69,7 +69,7 @@ export async function claimDueReminders(tx: Database, batch: number): Promise<Du
           SELECT p.id FROM stock_reminders p
           JOIN offers o ON o.id = p.offer_id
           -- Still sold on the brand the reminder was asked on (offers.repository visibleToBrand).
-          WHERE p.notified_at IS NULL AND o.is_active AND (o.brand_id IS NULL OR o.brand_id = p.brand_id)
+          WHERE p.notified_at IS NULL AND ${isOnSale('o')} AND (o.brand_id IS NULL OR o.brand_id = p.brand_id)
             AND ${hasStockFor('p')}
           ORDER BY p.id LIMIT ${batch}
           FOR UPDATE OF p SKIP LOCKED)

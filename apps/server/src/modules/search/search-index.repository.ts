@@ -1,5 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
+import { isOnSale } from '#src/modules/offers/offers.repository.ts';
 
 const searchConfigs = { de: 'shop_de', en: 'shop_en', it: 'shop_it' } as const;
 
@@ -76,7 +77,7 @@ export async function rebuildSearchIndex(
       FROM variants WHERE offer_id = o.id
       HAVING count(*) > 0
     ) v ON true
-    WHERE o.is_active ${onlyOffers}
+    WHERE ${isOnSale('o')} ${onlyOffers}
     ON CONFLICT (offer_id) DO UPDATE SET
       brand_id = excluded.brand_id, hotel_id = excluded.hotel_id, country_iso = excluded.country_iso,
       theme_ids = excluded.theme_ids, nights_min = excluded.nights_min, nights_max = excluded.nights_max,
@@ -85,10 +86,10 @@ export async function rebuildSearchIndex(
       original_price_cents = excluded.original_price_cents, discount_percent = excluded.discount_percent,
       is_sold_out = excluded.is_sold_out, created_at = excluded.created_at,
       document_de = excluded.document_de, document_en = excluded.document_en, document_it = excluded.document_it`);
-  // Offers that were deactivated or lost their variants leave the index.
+  // Offers that were deactivated, ended their sale period or lost their variants leave the index.
   await db.execute(sql`
     DELETE FROM offer_search s WHERE NOT EXISTS (
-      SELECT 1 FROM offers o WHERE o.id = s.offer_id AND o.is_active
+      SELECT 1 FROM offers o WHERE o.id = s.offer_id AND ${isOnSale('o')}
         AND EXISTS (SELECT 1 FROM variants v WHERE v.offer_id = o.id))`);
   if (offerIds) return bumpCatalogueVersion(db);
 

@@ -1,51 +1,49 @@
-import type { Offer, OfferData } from '@shop/contracts/catalogue';
+import type { Offer, OfferData, OfferSummary } from '@shop/contracts/catalogue';
 import { hotelPath } from '@shop/contracts/site-paths';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { ReminderForm } from '#app/features/reminders/components/reminder-form.tsx';
+import { loadChunk } from '#app/features/app-update/chunk-load.ts';
 import { toEuros, trackEcommerce } from '#app/lib/analytics.ts';
 import type { Crumb } from '#app/lib/meta.ts';
 import { useT } from '#app/lib/shop-data.ts';
 import { Breadcrumbs } from '#app/ui/breadcrumbs.tsx';
 import { CheckIcon } from '#app/ui/icons.tsx';
-import { srcSetFor } from '#app/ui/image.ts';
 import { Markdown } from '#app/ui/markdown.tsx';
-import { InsteadPrice } from '#app/ui/price.tsx';
+import { OfferSection } from '#app/ui/offer-card.tsx';
 import { Stars } from '#app/ui/stars.tsx';
+import type { OfferFacts } from '../offer-facts.server.ts';
 import { AddToCartButton } from './add-to-cart.tsx';
+import { OfferBuyBar } from './offer-buy-bar.tsx';
+import { OfferFaq } from './offer-faq.tsx';
+import { OfferGallery } from './offer-gallery.tsx';
+import { OfferLocation } from './offer-location.tsx';
+import { OfferPriceBlock, WithdrawalNote } from './offer-price-block.tsx';
+import { OfferIncluded, OfferTerms } from './offer-terms.tsx';
 import { VariantTable } from './variant-table.tsx';
 
-/**
- * The board's short form once, its name only where it adds something: "All inclusive" with the name
- * "All inclusive: alle Mahlzeiten …" reads "**All inclusive**: alle Mahlzeiten …", not both in full.
- */
-export function BoardText({ short, name }: { short: string; name: string }) {
-  const shortText = short.trim();
-  const nameText = name.trim();
-  if (!nameText || nameText.toLowerCase() === shortText.toLowerCase()) {
-    return (
-      <p>
-        <strong>{shortText}</strong>
-      </p>
-    );
-  }
-  const rest = nameText.slice(shortText.length);
-  if (nameText.toLowerCase().startsWith(shortText.toLowerCase()) && /^[\s:,;.–-]/.test(rest)) {
-    return (
-      <p>
-        <strong>{nameText.slice(0, shortText.length)}</strong>
-        {rest}
-      </p>
-    );
-  }
-  return (
-    <p>
-      <strong>{shortText}</strong> – {nameText}
-    </p>
-  );
-}
+type OfferDetailProps = {
+  offer: Offer;
+  details: OfferData;
+  breadcrumbs: Crumb[];
+  /** Offers on sale like this one (same destination and theme). */
+  similar: OfferSummary[];
+  /** The hotel's other offers in stock, when this one is sold out. */
+  hotelOffers: OfferSummary[];
+  /** The brand's terms page, which states the right of withdrawal. */
+  termsPath: string;
+  /** The terms and FAQ in words (offer-facts.server.ts). */
+  facts: OfferFacts;
+};
 
-type OfferDetailProps = { offer: Offer; details: OfferData; breadcrumbs: Crumb[] };
+/** The back-in-stock form, only on sold-out offers: its own chunk, out of the other offers' first view. */
+const loadReminderForm = () =>
+  loadChunk(() => import('#app/features/reminders/components/reminder-form.tsx'));
+const ReminderForm = lazy(() => loadReminderForm().then((module) => ({ default: module.ReminderForm })));
+// A page rendered sold out fetches the form's code as this module starts, before hydration reaches
+// the form: typed into and sent early, it must already be React's.
+if (typeof document !== 'undefined' && document.querySelector('.reminder-form')) {
+  void loadReminderForm().catch(() => {});
+}
 
 /** The variant chosen at first: the cheapest one on sale (the "from" price above the table). */
 function firstChoice(offer: Offer): number | null {
@@ -54,7 +52,15 @@ function firstChoice(offer: Offer): number | null {
   return onSale[0]?.id ?? null;
 }
 
-export function OfferDetail({ offer, details, breadcrumbs }: OfferDetailProps) {
+export function OfferDetail({
+  offer,
+  details,
+  facts,
+  breadcrumbs,
+  similar,
+  hotelOffers,
+  termsPath,
+}: OfferDetailProps) {
   const t = useT();
   const [variantId, setVariantId] = useState(() => firstChoice(offer));
   // A client navigation to another offer reuses this component: start from that offer's choice.
@@ -66,7 +72,8 @@ export function OfferDetail({ offer, details, breadcrumbs }: OfferDetailProps) {
       items: [{ item_id: String(offer.id), item_name: offer.title, price: toEuros(offer.price.total) }],
     });
   }, [offer.id]);
-  const [first, ...more] = offer.images.length > 0 ? offer.images : offer.image ? [offer.image] : [];
+  const images = offer.images.length > 0 ? offer.images : offer.image ? [offer.image] : [];
+  const selected = offer.variants.find((variant) => variant.id === variantId);
   const hotel = details.hotel;
   return (
     <article className="container page offer-detail">
@@ -82,14 +89,12 @@ export function OfferDetail({ offer, details, breadcrumbs }: OfferDetailProps) {
         <p className="offer-subtitle">{offer.subtitle}</p>
       </header>
 
+      {/* Pictures first in the document: on a phone they come before the buy box. */}
       <div className="offer-layout">
+        <OfferGallery images={images} />
         <aside className="offer-buy" aria-labelledby="buy-heading">
           <h2 id="buy-heading">{t('offer.variants')}</h2>
-          <p className="offer-price">
-            <span className="price-from">{t('offer.from')}</span> <strong>{offer.price.display}</strong>{' '}
-            <InsteadPrice price={offer.price.original.display} />
-          </p>
-          <p className="offer-saving">{t('offer.savePercent', { percent: offer.price.discountPercent })}</p>
+          <OfferPriceBlock offer={offer} selected={selected} />
           <VariantTable
             variants={offer.variants}
             selection={{ selectedId: variantId, onSelect: setVariantId }}
@@ -99,47 +104,28 @@ export function OfferDetail({ offer, details, breadcrumbs }: OfferDetailProps) {
               <p role="status">
                 <strong>{t('offer.soldOutText')}</strong>
               </p>
-              <ReminderForm key={offer.id} offerId={offer.id} />
+              <Suspense fallback={null}>
+                <ReminderForm key={offer.id} offerId={offer.id} />
+              </Suspense>
+              {hotelOffers.length > 0 || similar.length > 0 ? (
+                <p>
+                  <a className="button secondary" href="#alternatives">
+                    {t('offer.seeAlternatives')}
+                  </a>
+                </p>
+              ) : null}
             </div>
           ) : (
-            <AddToCartButton variantId={variantId} />
+            <div className="offer-buy-action">
+              <AddToCartButton variantId={variantId} />
+            </div>
           )}
+          <WithdrawalNote termsPath={termsPath} />
           <p className="muted small">
             {t('offer.validity', { years: offer.validityYears })}{' '}
             {t('offer.vendor', { vendor: offer.vendor.name })}
           </p>
         </aside>
-        {first ? (
-          <section className="gallery" aria-label={t('offer.gallery')}>
-            <img
-              className="gallery-main"
-              src={first.url}
-              srcSet={srcSetFor(first.url)}
-              sizes="(min-width: 1024px) 60vw, 100vw"
-              width={1280}
-              height={853}
-              alt={first.alt}
-              fetchPriority="high"
-            />
-            {more.length > 0 ? (
-              <ul className="gallery-thumbs">
-                {more.map((image, index) => (
-                  <li key={image.url}>
-                    <img
-                      src={image.url}
-                      srcSet={srcSetFor(image.url)}
-                      sizes="(min-width: 1024px) 20vw, 50vw"
-                      width={640}
-                      height={427}
-                      alt={`${image.alt} – ${t('offer.image', { index: index + 2, count: more.length + 1 })}`}
-                      loading="lazy"
-                    />
-                  </li>
-                ))}
-              </ul>
-            ) : null}
-          </section>
-        ) : null}
         <div className="offer-info">
           <section className="offer-texts" aria-labelledby="offer-details-heading">
             <h2 id="offer-details-heading" className="visually-hidden">
@@ -153,12 +139,8 @@ export function OfferDetail({ offer, details, breadcrumbs }: OfferDetailProps) {
             ))}
           </section>
 
-          {details.board ? (
-            <section className="offer-facts" aria-labelledby="board-heading">
-              <h2 id="board-heading">{t('offer.board')}</h2>
-              <BoardText short={details.board.short} name={details.board.name} />
-            </section>
-          ) : null}
+          <OfferIncluded board={details.board} facts={facts} />
+          <OfferTerms facts={facts} />
 
           {details.features.length > 0 ? (
             <section className="offer-facts" aria-labelledby="features-heading">
@@ -178,16 +160,31 @@ export function OfferDetail({ offer, details, breadcrumbs }: OfferDetailProps) {
             <h2 id="hotel-heading">{t('offer.hotel')}</h2>
             <p>{hotel.description}</p>
             <p>
-              {hotel.address.street} {hotel.address.houseNumber}, {hotel.address.postcode}{' '}
-              {hotel.address.city}
-              {hotel.address.region ? ` (${hotel.address.region})` : ''}, {hotel.address.country.name}
-            </p>
-            <p>
               <Link to={hotelPath(hotel.slug)}>{t('offer.allHotelOffers')}</Link>
             </p>
           </section>
+          <OfferLocation hotel={hotel} />
+          <OfferFaq faq={facts.faq} termsPath={termsPath} />
         </div>
+        {offer.isSoldOut ? null : <OfferBuyBar selected={selected} />}
       </div>
+
+      {hotelOffers.length > 0 || similar.length > 0 ? (
+        <div id="alternatives" className="offer-alternatives" tabIndex={-1}>
+          <OfferSection
+            id="hotel-alternatives-heading"
+            heading={t('offer.hotelAlternatives')}
+            offers={hotelOffers}
+            listName="sold out: hotel"
+          />
+          <OfferSection
+            id="similar-heading"
+            heading={t('offer.similar')}
+            offers={similar}
+            listName="similar offers"
+          />
+        </div>
+      ) : null}
     </article>
   );
 }

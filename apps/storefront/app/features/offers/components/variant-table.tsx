@@ -57,11 +57,11 @@ export function VariantTable({ variants, selection }: Props) {
               </th>
               <td>
                 <strong className="price">{variant.price.display}</strong>
+                <span className="per-night muted">
+                  {t('offer.perPersonNightShort', { price: variant.perPersonAndNight.display })}
+                </span>
                 {variant.price.original.total > variant.price.total ? (
-                  <>
-                    <br />
-                    <InsteadPrice price={variant.price.original.display} />
-                  </>
+                  <InsteadPrice price={variant.price.original.display} />
                 ) : null}
               </td>
               <td>
