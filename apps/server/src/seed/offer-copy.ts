@@ -180,20 +180,20 @@ function locationSection({ hotel }: OfferCopyContext): OfferSection {
 const validitySection: OfferSection = {
   title: { de: 'Gültigkeit', en: 'Validity', it: 'Validità' },
   body: {
-    de: 'Der Gutschein ist drei Jahre ab Kaufdatum gültig. Den Reisetermin wählen Sie frei nach Verfügbarkeit; ausgenommen sind Feiertage und regionale Ferienzeiten. Buchen Sie direkt beim Hotel unter Angabe der Gutscheinnummer.',
-    en: 'The voucher is valid for three years from the date of purchase. Choose your travel dates freely, subject to availability; public holidays and local school holidays are excluded. Book directly with the hotel quoting your voucher number.',
-    it: "Il voucher è valido tre anni dalla data di acquisto. Le date di viaggio sono a scelta, secondo disponibilità; esclusi i giorni festivi e le vacanze scolastiche locali. Prenota direttamente presso l'hotel indicando il numero del voucher.",
+    de: 'Der Gutschein ist drei Jahre ab Kaufdatum gültig. Den Reisetermin wählen Sie nach Verfügbarkeit des Hotels, an den Anreisetagen und außerhalb der Sperrzeiten dieses Angebots. Buchen Sie direkt beim Hotel unter Angabe der Gutscheinnummer.',
+    en: "The voucher is valid for three years from the date of purchase. Choose your travel dates subject to the hotel's availability, on this offer's arrival days and outside its blackout periods. Book directly with the hotel quoting your voucher number.",
+    it: "Il voucher è valido tre anni dalla data di acquisto. Le date di viaggio sono a scelta secondo disponibilità dell'hotel, nei giorni di arrivo e fuori dai periodi di esclusione di questa offerta. Prenota direttamente presso l'hotel indicando il numero del voucher.",
   },
 };
 
-function notesSection({ hotel }: OfferCopyContext): OfferSection {
-  const pets = hotel.features.has('pets');
+/** Arrival days, pets and blackout periods are the offer's terms (data, shown beside these texts). */
+function notesSection(_context: OfferCopyContext): OfferSection {
   return {
-    title: { de: 'Hinweise', en: 'Good to know', it: 'Note' },
+    title: { de: 'Hinweise', en: 'Notes', it: 'Note' },
     body: {
-      de: `Zuzüglich Ortstaxe, vor Ort zu zahlen. Anreise täglich möglich, Check-in ab 15 Uhr. ${pets ? 'Haustiere auf Anfrage gegen Gebühr.' : 'Haustiere sind leider nicht erlaubt.'}`,
-      en: `Local tourist tax is payable at the hotel. Arrival possible any day, check-in from 3 pm. ${pets ? 'Pets on request for a fee.' : 'Sorry, no pets.'}`,
-      it: `Tassa di soggiorno esclusa, da pagare in loco. Arrivo possibile ogni giorno, check-in dalle 15. ${pets ? 'Animali su richiesta a pagamento.' : 'Gli animali non sono ammessi.'}`,
+      de: 'Zuzüglich Ortstaxe, vor Ort zu zahlen. Check-in ab 15 Uhr, Check-out bis 11 Uhr.',
+      en: 'Local tourist tax is payable at the hotel. Check-in from 3 pm, check-out by 11 am.',
+      it: 'Tassa di soggiorno esclusa, da pagare in loco. Check-in dalle 15, check-out entro le 11.',
     },
   };
 }

@@ -174,7 +174,7 @@ export async function findGoneOffer(
     db,
     sql`
     SELECT o.id, o.slug, ${translatedSql('o.title', locale)} AS title, h.id AS hotel_id,
-      h.slug AS hotel_slug, h.name AS hotel_name, h.city, h.country_iso
+      h.slug AS hotel_slug, h.name AS hotel_name, ${translatedSql('h.city', locale)} AS city, h.country_iso
     FROM offers o JOIN hotels h ON h.id = o.hotel_id
     WHERE ${offerMatch(by)} AND NOT ${isOnSale('o')} AND ${visibleToBrand('o', brandId)}`,
   );

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { TransactionRollbackError } from 'drizzle-orm/errors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '#src/db/client.ts';
+import { isOnSale } from '#src/modules/offers/offers.repository.ts';
 import { createTestApp, getJson, postJson, type TestApp } from '#src/test/app.ts';
 import { matchWords } from './search.repository.ts';
 import { buildTsQuery } from './search-query.ts';
@@ -78,8 +79,9 @@ describe('free-text search', () => {
 });
 
 describe('search in the visitor language', () => {
-  /** Ids of the shared offers in a town, by its German name. */
-  const offersIn = (germanCity: string) => offerIdsWhere(sql`h.city->>'de' = ${germanCity}`);
+  /** Ids of the shared offers on sale in a town, by its German name (gone offers are not searched). */
+  const offersIn = (germanCity: string) =>
+    offerIdsWhere(sql`h.city->>'de' = ${germanCity} AND ${isOnSale('o')}`);
 
   it('lists Rome first for "Roma" in Italian, "Rome" in English and "Rom" in German', async () => {
     const rome = await offersIn('Rom');
