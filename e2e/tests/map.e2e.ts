@@ -1,49 +1,256 @@
+import path from 'node:path';
+import type { Locator, Page } from 'playwright-core';
 import { expect, test } from 'vitest';
+import { formatViolations, isBlocking, runAxe, saveAxeReport } from '../support/axe.ts';
+import { offerPath, offerWithFewPiecesLeft } from '../support/catalogue.ts';
+import { outDir } from '../support/config.ts';
+import { screenshot } from '../support/out.ts';
 import { expectText, heading, navigated, textOf } from '../support/page-helpers.ts';
-import { journey } from '../support/shop.ts';
+import { journey, type Shop } from '../support/shop.ts';
 
-journey('map: all hotels on the map and as a list', (shop) => {
-  test('the destinations menu leads to the map; markers show without map tiles and the list names the same hotels', async () => {
+const mapPath = '/urlaub/karte';
+
+/** The map page with Leaflet started (its chunk loaded, pins drawn). */
+async function openMap(shop: Shop, options: Parameters<Shop['open']>[1] = {}) {
+  const { page } = await shop.open(mapPath, options);
+  const region = page.getByRole('region', { name: 'Karte der Hotels' });
+  await region.locator('.map-box[data-map-ready]').waitFor();
+  await region.locator('.map-pin, .map-cluster').first().waitFor();
+  return { page, region };
+}
+
+/** How many hotels the pins and clusters in the page stand for. */
+async function hotelsOnPins(region: Locator): Promise<number> {
+  const pins = await region.locator('a.map-pin').count();
+  const clusters = await region.locator('button.map-cluster').allTextContents();
+  return pins + clusters.reduce((sum, text) => sum + Number(text), 0);
+}
+
+/** Pins and clusters drawn: more as the map zooms in and hotels stand apart. */
+const pinCount = (region: Locator) => region.locator('.map-pin, .map-cluster').count();
+
+/** Screen position of a pin, to see the map move under it. */
+async function positionOf(locator: Locator) {
+  const box = await locator.boundingBox();
+  if (!box) throw new Error('not on screen');
+  return { x: box.x, y: box.y };
+}
+
+/** Whether the outline canvas has drawn land (a pixel that is neither transparent nor the sea). */
+async function outlinesDrawn(page: Page): Promise<boolean> {
+  return page.evaluate(() => {
+    const canvas = document.querySelector<HTMLCanvasElement>('.leaflet-outlines-pane canvas');
+    const context = canvas?.getContext('2d');
+    if (!canvas || !context || canvas.width === 0) return false;
+    const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
+    for (let index = 3; index < data.length; index += 4 * 97) if ((data[index] ?? 0) > 0) return true;
+    return false;
+  });
+}
+
+journey('map: all hotels on an interactive map and as a list', (shop) => {
+  test('the destinations menu leads to the map; its pins and the list name the same hotels', async () => {
     const { page } = await shop.open('/');
     const nav = page.getByRole('navigation', { name: 'Hauptnavigation' });
     await nav.getByText('Reiseziele', { exact: true }).click();
     await nav.getByRole('link', { name: 'Alle Hotels auf der Karte' }).click();
-    await navigated(page, (url) => url.pathname === '/urlaub/karte');
+    await navigated(page, (url) => url.pathname === mapPath);
 
     await expectText(heading(page), 'Hotels auf der Karte');
     const intro = await textOf(page.locator('main p').first());
     const hotelCount = Number(/^(\d+) Hotels/.exec(intro)?.[1]);
     expect(hotelCount).toBeGreaterThan(10);
 
-    // The list: every hotel once, grouped by country.
+    // The list: every hotel once, grouped by country, with its cheapest offer's price.
     const list = page.getByRole('region', { name: 'Alle Hotels nach Ländern' });
-    const listed = list.locator('.hotel-list > li > a');
+    const listed = list.locator('.hotel-list > li > a:first-child');
     expect(await listed.count()).toBe(hotelCount);
     expect(await list.getByRole('heading', { level: 3 }).count()).toBeGreaterThan(3);
+    expect(
+      await list.getByRole('link', { name: /^ab €\s[\d.]+,(-|\d\d)\s?, günstigstes Angebot: / }).count(),
+    ).toBe(hotelCount);
 
-    // The map: tiles come through our origin from the tile server (out of reach here); the markers are
-    // ours and still show.
-    const map = page.getByRole('region', { name: 'Karte der Hotels' });
-    const markers = map.locator('.map-marker');
-    expect(await markers.count()).toBeGreaterThan(0);
-    const markerHotels =
-      (await map.locator('a.map-marker').count()) + (await map.locator('.map-cluster-list a').count());
-    expect(markerHotels).toBe(hotelCount);
-    expect(await markers.first().isVisible()).toBe(true);
+    // The map: every hotel on a price pin or in a cluster.
+    const region = page.getByRole('region', { name: 'Karte der Hotels' });
+    await region.locator('.map-box[data-map-ready]').waitFor();
+    await region.locator('.map-pin, .map-cluster').first().waitFor();
+    expect(await hotelsOnPins(region)).toBe(hotelCount);
+    expect(await textOf(region.locator('a.map-pin').first())).toMatch(/^ab € [\d.]+,(-|\d\d), .+/);
 
     // A hotel from the list opens its page.
     const first = listed.first();
     const name = await textOf(first);
     await first.click();
-    await navigated(page, (url) => url.pathname.startsWith('/urlaub/') && url.pathname !== '/urlaub/karte');
+    await navigated(page, (url) => url.pathname.startsWith('/urlaub/') && url.pathname !== mapPath);
     await expectText(heading(page), name);
   });
 
-  test('the map has a way past it for keyboard users ("skip to the list")', async () => {
-    const { page } = await shop.open('/urlaub/karte');
-    const skip = page.getByRole('link', { name: 'Karte überspringen, zur Liste' });
-    await skip.focus();
+  test('zoom buttons and dragging move the map; a cluster opens into its hotels; a price pin leads to its offer', async () => {
+    const { page, region } = await openMap(shop, { cookieConsent: 'necessary' });
+    await screenshot(page, 'map-desktop', 2);
+
+    // Dragging moves the map under the pins.
+    const pin = region.locator('.map-pin, .map-cluster').first();
+    const before = await positionOf(pin);
+    const box = await region.locator('.map-box').boundingBox();
+    if (!box) throw new Error('no map');
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width / 2 + 80, box.y + box.height / 2 + 40, { steps: 8 });
+    await page.mouse.up();
+    await expect.poll(async () => (await positionOf(pin)).x - before.x).toBeGreaterThan(60);
+    expect(page.url()).toMatch(/\/urlaub\/karte$/);
+
+    // Zoom in: the map spreads, more pins stand apart; zoom out again.
+    const pinsAtStart = await pinCount(region);
+    await region.getByRole('button', { name: 'Vergrößern' }).click();
+    await region.getByRole('button', { name: 'Vergrößern' }).click();
+    await expect.poll(() => pinCount(region)).toBeGreaterThan(pinsAtStart);
+    await region.getByRole('button', { name: 'Verkleinern' }).click();
+    await region.getByRole('button', { name: 'Verkleinern' }).click();
+    await expect.poll(() => pinCount(region)).toBe(pinsAtStart);
+
+    // A cluster opens: zoomed in, its hotels stand on pins (or smaller clusters) of their own.
+    const clusters = region.locator('button.map-cluster');
+    expect(await clusters.count()).toBeGreaterThan(0);
+    const biggest = (await clusters.allTextContents()).map(Number).sort((a, b) => b - a)[0] ?? 0;
+    const cluster = clusters.filter({ hasText: new RegExp(`^${biggest}$`) }).first();
+    const label = (await cluster.getAttribute('aria-label')) ?? '';
+    expect(label).toMatch(new RegExp(`^${biggest} Hotels bei .+: näher heranzoomen$`));
+    const pinsBefore = await pinCount(region);
+    await cluster.click();
+    await expect.poll(() => region.getByRole('button', { name: label }).count()).toBe(0);
+    expect(await pinCount(region)).toBeGreaterThan(1);
+    expect(await pinCount(region)).not.toBe(pinsBefore);
+
+    // A price pin leads to that offer, at that price.
+    const pricePin = region.locator('a.map-pin').first();
+    const price = /^ab (€ [\d.]+,(-|\d\d))/.exec(await textOf(pricePin))?.[1];
+    expect(price).toBeTruthy();
+    await pricePin.click();
+    await navigated(page, (url) => /^\/urlaub\/[^/]+\/[^/]+$/.test(url.pathname));
+    await expectText(page.locator('main'), price ?? '');
+  });
+
+  test('by keyboard only: past the map to the list, or into it: zoom, open a cluster, follow a pin', async () => {
+    const { page, region } = await openMap(shop, { cookieConsent: 'necessary' });
+    const focused = () =>
+      page.evaluate(() => {
+        const element = document.activeElement as HTMLElement | null;
+        return element?.getAttribute('aria-label') || element?.textContent?.trim() || element?.id || '';
+      });
+    // From the heading on, Tab reaches the skip link first.
+    await heading(page).evaluate((element) => {
+      element.setAttribute('tabindex', '-1');
+      element.focus();
+    });
+    await page.keyboard.press('Tab');
+    expect(await focused()).toBe('Karte überspringen, zur Liste');
     await page.keyboard.press('Enter');
     await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('hotel-list');
+
+    // Into the map: the map itself (arrow keys pan it), then its zoom buttons, then the pins.
+    await heading(page).focus();
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Tab');
+    expect(await focused()).toBe('Karte: mit den Pfeiltasten verschieben, mit Plus und Minus zoomen');
+    const pin = region.locator('.map-pin, .map-cluster').first();
+    const before = await positionOf(pin);
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(async () => before.x - (await positionOf(pin)).x).toBeGreaterThan(50);
+    await page.keyboard.press('Tab');
+    expect(await focused()).toBe('Vergrößern');
+    await page.keyboard.press('Tab');
+    expect(await focused()).toBe('Verkleinern');
+
+    // Tab on to a cluster and open it with Enter: the focus lands on a pin of its hotels.
+    let name = '';
+    for (let step = 0; step < 60 && !/näher heranzoomen$/.test(name); step++) {
+      await page.keyboard.press('Tab');
+      name = await focused();
+    }
+    expect(name).toMatch(/Hotels bei .+: näher heranzoomen$/);
+    await page.keyboard.press('Enter');
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.matches('.map-pin, .map-cluster') ?? false))
+      .toBe(true);
+    expect(await focused()).not.toBe(name);
+
+    // Tab to a price pin and follow it with Enter.
+    for (let step = 0; step < 60 && !/^ab €/.test(name); step++) {
+      name = await focused();
+      if (!/^ab €/.test(name)) await page.keyboard.press('Tab');
+    }
+    expect(name).toMatch(/^ab € /);
+    await page.keyboard.press('Enter');
+    await navigated(page, (url) => /^\/urlaub\/[^/]+\/[^/]+$/.test(url.pathname));
+  });
+
+  test('a 390 px phone: the map fits the screen, its buttons are finger-sized, pins open by tapping', async () => {
+    const { page, region } = await openMap(shop, {
+      viewport: { width: 390, height: 844 },
+      cookieConsent: 'necessary',
+    });
+    await screenshot(page, 'map-phone-390', 2);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    const box = await region.locator('.map-box').boundingBox();
+    expect(box?.x).toBeGreaterThanOrEqual(0);
+    expect((box?.x ?? 0) + (box?.width ?? 999)).toBeLessThanOrEqual(390);
+    expect(box?.height).toBeGreaterThanOrEqual(320);
+    const zoomIn = await region.getByRole('button', { name: 'Vergrößern' }).boundingBox();
+    expect(zoomIn?.width).toBeGreaterThanOrEqual(44);
+    expect(zoomIn?.height).toBeGreaterThanOrEqual(44);
+    const cluster = region.locator('button.map-cluster').first();
+    const clusterBox = await cluster.boundingBox();
+    expect(clusterBox?.height).toBeGreaterThanOrEqual(44);
+    const label = (await cluster.getAttribute('aria-label')) ?? '';
+    await cluster.click();
+    await expect.poll(() => region.getByRole('button', { name: label }).count()).toBe(0);
+
+    const violations = await runAxe(page);
+    await saveAxeReport('map-ready-mobile', violations);
+    expect(violations.filter(isBlocking), formatViolations(violations.filter(isBlocking))).toEqual([]);
+  });
+
+  test('without tile server the map is drawn from country outlines; nothing is asked of a third party', async () => {
+    const page = await shop.newPage();
+    const foreign: string[] = [];
+    page.on('request', (request) => {
+      const { hostname } = new URL(request.url());
+      if (hostname !== 'localhost' && !hostname.endsWith('.localhost')) foreign.push(request.url());
+    });
+    await shop.goto(page, mapPath);
+    const region = page.getByRole('region', { name: 'Karte der Hotels' });
+    await region.locator('.map-box[data-map-ready]').waitFor();
+    // The tiles come through our own origin, which cannot reach the tile server here.
+    await expectText(region.getByRole('status'), /^Die Kartenbilder sind gerade nicht erreichbar\./, 30_000);
+    await expect.poll(() => outlinesDrawn(page)).toBe(true);
+    await expectText(region.locator('.map-credit'), 'Natural Earth');
+    await screenshot(page, 'map-outlines', 1);
+    expect(await hotelsOnPins(region)).toBeGreaterThan(10);
+    expect(foreign).toEqual([]);
+
+    const violations = await runAxe(page);
+    await saveAxeReport('map-ready-desktop', violations);
+    expect(violations.filter(isBlocking), formatViolations(violations.filter(isBlocking))).toEqual([]);
+  });
+
+  test("the offer page shows its hotel's place on a small map, loaded once scrolled to", async () => {
+    const offer = await offerWithFewPiecesLeft();
+    const { page } = await shop.open(offerPath(offer), { cookieConsent: 'necessary' });
+    const location = page.locator('.offer-location');
+    expect(await location.locator('.leaflet-container').count()).toBe(0);
+    await location.scrollIntoViewIfNeeded();
+    const region = page.getByRole('region', { name: /^Lage von .+ auf der Karte$/ });
+    await region.locator('.map-box[data-map-ready]').waitFor();
+    const pin = region.locator('a.map-pin');
+    expect(await pin.count()).toBe(1);
+    expect(await pin.getAttribute('href')).toBe(`/urlaub/${offer.contact.slug}`);
+    await expect.poll(() => outlinesDrawn(page)).toBe(true);
+    await region.screenshot({ path: path.join(outDir, 'screenshots', 'offer-location-map.png') });
+
+    const violations = await runAxe(page);
+    await saveAxeReport('offer-location-map', violations);
+    expect(violations.filter(isBlocking), formatViolations(violations.filter(isBlocking))).toEqual([]);
   });
 });

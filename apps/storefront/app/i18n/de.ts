@@ -499,6 +499,22 @@ export const de = {
   'app.reloadNow': 'Jetzt neu laden',
   'app.chunkFailed': 'Ein Teil der Seite konnte nicht geladen werden. Bitte laden Sie die Seite neu.',
   'app.reload': 'Seite neu laden',
+  // Interactive hotel map (issue 13)
+  'map.keys': 'Karte: mit den Pfeiltasten verschieben, mit Plus und Minus zoomen',
+  'map.zoomIn': 'Vergrößern',
+  'map.zoomOut': 'Verkleinern',
+  'map.clusterOpen': '{count} Hotels bei {place}: näher heranzoomen',
+  'map.placeHeading': 'Hotels an dieser Stelle',
+  'map.closeList': 'Liste schließen',
+  'map.loading': 'Die Karte wird geladen …',
+  'map.waitsForConsent':
+    'Die Kartenbilder kommen von {host} und laden erst, wenn Sie Cookies erlauben. Bis dahin zeigt die Karte die Ländergrenzen.',
+  'map.cookieSettings': 'Cookie-Einstellungen',
+  'map.tilesFailed': 'Die Kartenbilder sind gerade nicht erreichbar. Die Karte zeigt die Ländergrenzen.',
+  'map.outlineCredit': 'Ländergrenzen: Natural Earth',
+  'map.cheapest': 'günstigstes Angebot',
+  'map.locationHeading': 'Lage',
+  'map.locationLabel': 'Lage von {hotel} auf der Karte',
 };
 
 export type MessageKey = keyof typeof de;

@@ -488,4 +488,20 @@ export const en: Messages = {
   'app.reloadNow': 'Reload now',
   'app.chunkFailed': 'Part of the page could not be loaded. Please reload the page.',
   'app.reload': 'Reload page',
+  // Interactive hotel map (issue 13)
+  'map.keys': 'Map: move with the arrow keys, zoom with plus and minus',
+  'map.zoomIn': 'Zoom in',
+  'map.zoomOut': 'Zoom out',
+  'map.clusterOpen': '{count} hotels near {place}: zoom in',
+  'map.placeHeading': 'Hotels at this spot',
+  'map.closeList': 'Close the list',
+  'map.loading': 'Loading the map …',
+  'map.waitsForConsent':
+    'The map pictures come from {host} and load only once you allow cookies. Until then the map shows the country borders.',
+  'map.cookieSettings': 'Cookie settings',
+  'map.tilesFailed': 'The map pictures cannot be reached right now. The map shows the country borders.',
+  'map.outlineCredit': 'Borders: Natural Earth',
+  'map.cheapest': 'cheapest offer',
+  'map.locationHeading': 'Location',
+  'map.locationLabel': 'Where {hotel} is on the map',
 };

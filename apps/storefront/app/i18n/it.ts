@@ -497,4 +497,21 @@ export const it: Messages = {
   'app.chunkFailed':
     'Non è stato possibile caricare una parte della pagina. Si prega di ricaricare la pagina.',
   'app.reload': 'Ricarica la pagina',
+  // Interactive hotel map (issue 13)
+  'map.keys': 'Mappa: spostala con i tasti freccia, ingrandisci con più e meno',
+  'map.zoomIn': 'Ingrandisci',
+  'map.zoomOut': 'Riduci',
+  'map.clusterOpen': '{count} hotel vicino a {place}: ingrandisci',
+  'map.placeHeading': 'Hotel in questo punto',
+  'map.closeList': "Chiudi l'elenco",
+  'map.loading': 'Caricamento della mappa …',
+  'map.waitsForConsent':
+    'Le immagini della mappa provengono da {host} e si caricano solo dopo che avrai consentito i cookie. Fino ad allora la mappa mostra i confini dei paesi.',
+  'map.cookieSettings': 'Impostazioni cookie',
+  'map.tilesFailed':
+    'Le immagini della mappa non sono raggiungibili al momento. La mappa mostra i confini dei paesi.',
+  'map.outlineCredit': 'Confini: Natural Earth',
+  'map.cheapest': 'offerta più conveniente',
+  'map.locationHeading': 'Posizione',
+  'map.locationLabel': 'Posizione di {hotel} sulla mappa',
 };

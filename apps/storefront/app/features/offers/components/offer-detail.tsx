@@ -2,6 +2,7 @@ import type { Offer, OfferData } from '@shop/contracts/catalogue';
 import { hotelPath } from '@shop/contracts/site-paths';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { OfferLocationMap } from '#app/features/hotels/components/offer-location-map.tsx';
 import { ReminderForm } from '#app/features/reminders/components/reminder-form.tsx';
 import { toEuros, trackEcommerce } from '#app/lib/analytics.ts';
 import type { Crumb } from '#app/lib/meta.ts';
@@ -182,6 +183,7 @@ export function OfferDetail({ offer, details, breadcrumbs }: OfferDetailProps) {
               {hotel.address.city}
               {hotel.address.region ? ` (${hotel.address.region})` : ''}, {hotel.address.country.name}
             </p>
+            <OfferLocationMap hotel={hotel} />
             <p>
               <Link to={hotelPath(hotel.slug)}>{t('offer.allHotelOffers')}</Link>
             </p>
