@@ -128,19 +128,29 @@ export function mountMap(element: HTMLElement, options: MapOptions): MountedMap 
   };
   setTiles(options.tiles);
 
-  // Pins, grouped afresh on every zoom.
+  // Pins, grouped afresh on every zoom; only those in view (and a margin) are drawn, so that the tab
+  // order holds no pin hidden outside the map's box.
   const pins = L.layerGroup().addTo(map);
   let clusters: ReturnType<typeof clusterPins<MapPlace>> = [];
+  let clusteredAt = -1;
+  let drawn: { cluster: (typeof clusters)[number]; element: HTMLElement }[] = [];
   const drawPins = () => {
+    if (map.getZoom() !== clusteredAt) {
+      clusteredAt = map.getZoom();
+      clusters = clusterPins(options.places, at, clusteredAt, pinSpacing);
+    }
+    const view = map.getBounds().pad(0.05);
     pins.clearLayers();
-    clusters = clusterPins(options.places, at, map.getZoom(), pinSpacing);
+    drawn = [];
     clusters.forEach((cluster, index) => {
-      const icon = cluster.items.length === 1 ? pinLink(cluster.items[0] as MapPlace) : clusterButton(index);
+      if (!view.contains([cluster.centre.latitude, cluster.centre.longitude])) return;
+      const element =
+        cluster.items.length === 1 ? pinLink(cluster.items[0] as MapPlace) : clusterButton(index);
+      drawn.push({ cluster, element });
       L.marker([cluster.centre.latitude, cluster.centre.longitude], {
-        icon: L.divIcon({ html: icon, className: 'map-pin-anchor', iconSize: undefined }),
+        icon: L.divIcon({ html: element, className: 'map-pin-anchor', iconSize: undefined }),
         keyboard: false,
         interactive: false,
-        riseOnHover: true,
       }).addTo(pins);
     });
   };
@@ -160,7 +170,7 @@ export function mountMap(element: HTMLElement, options: MapOptions): MountedMap 
     );
     return button;
   };
-  map.on('zoomend', drawPins);
+  map.on('moveend', drawPins);
   drawPins();
 
   // One handler for every pin: Leaflet's markers stay non-interactive, pins are plain links and buttons.
@@ -199,16 +209,15 @@ export function mountMap(element: HTMLElement, options: MapOptions): MountedMap 
       return;
     }
     const first = cluster.items[0];
-    map.once('zoomend', () => {
+    // After drawPins, which also runs on moveend (registered first).
+    map.once('moveend', () => {
       // The button is gone: keep the keyboard where it was, on the first of its hotels' pins.
       if (first && event.detail === 0) focusPlace(first);
     });
     map.setView([cluster.centre.latitude, cluster.centre.longitude], opened.zoomTo);
   };
   const focusPlace = (place: MapPlace) => {
-    const index = clusters.findIndex((cluster) => cluster.items.includes(place));
-    const pin = element.querySelectorAll<HTMLElement>('.map-pin, .map-cluster')[index];
-    pin?.focus();
+    drawn.find(({ cluster }) => cluster.items.includes(place))?.element.focus();
   };
   element.addEventListener('pointerdown', onPointerDown);
   element.addEventListener('click', onClick);
