@@ -1,12 +1,13 @@
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
-import { expect, test } from 'vitest';
+import { afterAll, beforeAll, expect, test } from 'vitest';
 import { formatViolations, isBlocking, runAxe, saveAxeReport } from '../support/axe.ts';
 import { offerPath, offerWithFewPiecesLeft } from '../support/catalogue.ts';
 import { outDir } from '../support/config.ts';
+import { startServer } from '../support/global-setup.ts';
 import { screenshot } from '../support/out.ts';
 import { expectText, heading, navigated, textOf } from '../support/page-helpers.ts';
-import { journey, type Shop } from '../support/shop.ts';
+import { hydrated, journey, type Shop } from '../support/shop.ts';
 
 const mapPath = '/urlaub/karte';
 
@@ -298,3 +299,78 @@ journey('map: all hotels on an interactive map and as a list', (shop) => {
     expect(violations.filter(isBlocking), formatViolations(violations.filter(isBlocking))).toEqual([]);
   });
 });
+
+journey(
+  'map: tiles asked of a third-party tile server (MAP_TILES_PROXY=false) only after consent',
+  (shop) => {
+    const tileHost = 'tiles.example.test';
+    let server: Awaited<ReturnType<typeof startServer>> | undefined;
+    beforeAll(async () => {
+      server = await startServer({
+        env: { MAP_TILES_PROXY: 'false', MAP_TILES_URL: `https://${tileHost}/{z}/{x}/{y}.png` },
+        logName: 'map-direct-tiles-server.log',
+      });
+    }, 180_000);
+    afterAll(async () => {
+      await server?.stop();
+    });
+
+    test('before "allow cookies" the outlines are the map and the tile server is never asked; after it, tiles load', async () => {
+      const page = await shop.newPage();
+      const asked: string[] = [];
+      page.on('request', (request) => {
+        if (new URL(request.url()).hostname === tileHost) asked.push(request.url());
+      });
+      const response = await page.goto(`http://localhost:${server?.port}${mapPath}`, {
+        waitUntil: 'domcontentloaded',
+      });
+      // The policy allows the tile server for pictures only (and the journey fails on any violation).
+      const policy = response?.headers()['content-security-policy'] ?? '';
+      expect(policy).toMatch(new RegExp(`img-src [^;]*https://${tileHost.replaceAll('.', '\\.')}`));
+      expect(policy).not.toMatch(new RegExp(`(script|connect)-src [^;]*${tileHost.replaceAll('.', '\\.')}`));
+      await hydrated(page);
+      const region = page.getByRole('region', { name: 'Karte der Hotels' });
+      await region.locator('.map-box[data-map-ready]').waitFor();
+      await expect.poll(() => outlinesDrawn(page)).toBe(true);
+      await expectText(
+        region.locator('.map-note'),
+        `Die Kartenbilder kommen von ${tileHost} und laden erst, wenn Sie Cookies erlauben. Bis dahin zeigt die Karte die Ländergrenzen. Cookie-Einstellungen`,
+      );
+      await page.waitForTimeout(1_000);
+      expect(asked).toEqual([]);
+
+      // "Only necessary cookies": still nothing.
+      const banner = page.getByRole('region', { name: 'Cookies', exact: true });
+      await banner.getByRole('button', { name: 'Nur notwendige Cookies' }).click();
+      await page.waitForTimeout(500);
+      expect(asked).toEqual([]);
+
+      // The map's own link reopens the question; "allow cookies" starts the tiles at once.
+      await region.getByRole('button', { name: 'Cookie-Einstellungen' }).click();
+      await banner.getByRole('button', { name: 'Cookies erlauben' }).click();
+      await expect.poll(() => asked.length).toBeGreaterThan(0);
+      expect(asked.every((url) => /^https:\/\/tiles\.example\.test\/\d+\/\d+\/\d+\.png$/.test(url))).toBe(
+        true,
+      );
+      expect(await region.locator('.map-note', { hasText: 'laden erst' }).count()).toBe(0);
+    });
+
+    test('a brand that asks no cookie question never loads third-party tiles, and its policy does not allow them', async () => {
+      const page = await shop.newPage();
+      const asked: string[] = [];
+      page.on('request', (request) => {
+        if (new URL(request.url()).hostname === tileHost) asked.push(request.url());
+      });
+      const response = await page.goto(`http://dealjaeger.localhost:${server?.port}${mapPath}`, {
+        waitUntil: 'domcontentloaded',
+      });
+      expect(response?.headers()['content-security-policy']).not.toContain(tileHost);
+      await hydrated(page);
+      await page.locator('.map-box[data-map-ready]').waitFor();
+      await expect.poll(() => outlinesDrawn(page)).toBe(true);
+      await page.waitForTimeout(1_000);
+      expect(asked).toEqual([]);
+      expect(await page.locator('.map-note').count()).toBe(0);
+    });
+  },
+);

@@ -509,7 +509,6 @@ export const de = {
   'map.loading': 'Die Karte wird geladen …',
   'map.waitsForConsent':
     'Die Kartenbilder kommen von {host} und laden erst, wenn Sie Cookies erlauben. Bis dahin zeigt die Karte die Ländergrenzen.',
-  'map.cookieSettings': 'Cookie-Einstellungen',
   'map.tilesFailed': 'Die Kartenbilder sind gerade nicht erreichbar. Die Karte zeigt die Ländergrenzen.',
   'map.outlineCredit': 'Ländergrenzen: Natural Earth',
   'map.cheapest': 'günstigstes Angebot',

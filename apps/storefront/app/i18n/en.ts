@@ -498,7 +498,6 @@ export const en: Messages = {
   'map.loading': 'Loading the map …',
   'map.waitsForConsent':
     'The map pictures come from {host} and load only once you allow cookies. Until then the map shows the country borders.',
-  'map.cookieSettings': 'Cookie settings',
   'map.tilesFailed': 'The map pictures cannot be reached right now. The map shows the country borders.',
   'map.outlineCredit': 'Borders: Natural Earth',
   'map.cheapest': 'cheapest offer',

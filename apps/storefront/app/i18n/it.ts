@@ -507,7 +507,6 @@ export const it: Messages = {
   'map.loading': 'Caricamento della mappa …',
   'map.waitsForConsent':
     'Le immagini della mappa provengono da {host} e si caricano solo dopo che avrai consentito i cookie. Fino ad allora la mappa mostra i confini dei paesi.',
-  'map.cookieSettings': 'Impostazioni cookie',
   'map.tilesFailed':
     'Le immagini della mappa non sono raggiungibili al momento. La mappa mostra i confini dei paesi.',
   'map.outlineCredit': 'Confini: Natural Earth',

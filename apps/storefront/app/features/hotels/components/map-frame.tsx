@@ -98,7 +98,7 @@ export function MapFrame({ places, label, className, zoom, onList, before, child
         <p className="map-note small">
           {t('map.waitsForConsent', { host: waitsFor })}{' '}
           <button type="button" className="link-button" onClick={() => consentStore.reopen()}>
-            {t('map.cookieSettings')}
+            {t('consent.settings')}
           </button>
         </p>
       ) : null}
