@@ -2,7 +2,7 @@
  * Writes the hotel map's country outlines (app/features/hotels/map/country-outlines.json) from Natural
  * Earth's 1:50m countries (the `world-atlas` package): the map drawn when no tiles may or can load.
  * Only the area the map can show (Europe, Turkey, the Mediterranean's shores), coordinates rounded to
- * about a kilometre, simplified to 0.03°: 50 KB gzip instead of the world's 750 KB file. Run `npm run outlines -w @shop/storefront`
+ * about a kilometre, simplified to 0.03°: 53 KB gzip instead of the world's 750 KB file. Run `npm run outlines -w @shop/storefront`
  * after updating world-atlas; a unit test fails while the committed file differs from this output.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
