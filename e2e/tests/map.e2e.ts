@@ -207,11 +207,10 @@ journey('map: all hotels on an interactive map and as a list', (shop) => {
     await page.keyboard.press('Enter');
     await expect
       .poll(() =>
-        page.evaluate(
-          () => document.activeElement?.matches('.map-pin, .map-cluster, #map-spot-heading') ?? false,
-        ),
+        page.evaluate(() => document.activeElement?.matches('.map-pin, .map-cluster, #map-spot-heading')),
       )
       .toBe(true);
+    expect(await focused()).not.toBe(name);
     if (await page.evaluate(() => document.activeElement?.id === 'map-spot-heading')) {
       const spot = page.getByRole('region', { name: 'Hotels an dieser Stelle' });
       expect(await spot.getByRole('link').count()).toBe(count);

@@ -506,6 +506,7 @@ export const de = {
   'map.clusterOpen': '{count} Hotels bei {place}: näher heranzoomen',
   'map.placeHeading': 'Hotels an dieser Stelle',
   'map.closeList': 'Liste schließen',
+  'map.failed': 'Die Karte konnte nicht geladen werden.',
   'map.loading': 'Die Karte wird geladen …',
   'map.waitsForConsent':
     'Die Kartenbilder kommen von {host} und laden erst, wenn Sie Cookies erlauben. Bis dahin zeigt die Karte die Ländergrenzen.',

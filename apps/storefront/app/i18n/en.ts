@@ -495,6 +495,7 @@ export const en: Messages = {
   'map.clusterOpen': '{count} hotels near {place}: zoom in',
   'map.placeHeading': 'Hotels at this spot',
   'map.closeList': 'Close the list',
+  'map.failed': 'The map could not be loaded.',
   'map.loading': 'Loading the map …',
   'map.waitsForConsent':
     'The map pictures come from {host} and load only once you allow cookies. Until then the map shows the country borders.',

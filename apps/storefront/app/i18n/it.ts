@@ -504,6 +504,7 @@ export const it: Messages = {
   'map.clusterOpen': '{count} hotel vicino a {place}: ingrandisci',
   'map.placeHeading': 'Hotel in questo punto',
   'map.closeList': "Chiudi l'elenco",
+  'map.failed': 'Non è stato possibile caricare la mappa.',
   'map.loading': 'Caricamento della mappa …',
   'map.waitsForConsent':
     'Le immagini della mappa provengono da {host} e si caricano solo dopo che avrai consentito i cookie. Fino ad allora la mappa mostra i confini dei paesi.',

@@ -1,12 +1,16 @@
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { loadChunk } from '#app/features/app-update/chunk-load.ts';
 import { useConsent } from '#app/features/consent/components/cookie-banner.tsx';
 import { consentStore } from '#app/features/consent/consent-store.ts';
 import { useShop, useT } from '#app/lib/shop-data.ts';
 import type { MapPlace, MountedMap } from '../map/leaflet-map.ts';
 
-/** The map's own chunk (Leaflet, its stylesheet, the pins): fetched by pages that show a map, when they do. */
-const loadMap = () => import('../map/leaflet-map.ts');
+/**
+ * The map's own chunk (Leaflet, its stylesheet, the pins): fetched by pages that show a map, when they
+ * do; one that does not come in time says so like every other chunk (features/app-update).
+ */
+const loadMap = () => loadChunk(() => import('../map/leaflet-map.ts'));
 
 /**
  * The tiles this visitor may load now: ours (proxied) always; a third party's only after "allow
@@ -49,7 +53,7 @@ export function MapFrame({ places, label, className, zoom, onList, before, child
   const navigate = useNavigate();
   const { tiles, waitsFor } = useAllowedTiles();
   const [tilesFailed, setTilesFailed] = useState(false);
-  const [isReady, setReady] = useState(false);
+  const [state, setState] = useState<'loading' | 'ready' | 'failed'>('loading');
   const element = useRef<HTMLDivElement>(null);
   const mounted = useRef<MountedMap | null>(null);
   // The map is made once per set of places; what changes later reaches it through refs and setTiles.
@@ -58,24 +62,27 @@ export function MapFrame({ places, label, className, zoom, onList, before, child
 
   useEffect(() => {
     let isCancelled = false;
-    void loadMap().then(({ mountMap }) => {
-      if (isCancelled || !element.current) return;
-      mounted.current = mountMap(element.current, {
-        places,
-        zoom,
-        tiles: latest.current.tiles,
-        texts: {
-          map: t('map.keys'),
-          zoomIn: t('map.zoomIn'),
-          zoomOut: t('map.zoomOut'),
-          cluster: (count, place) => t('map.clusterOpen', { count, place }),
-        },
-        navigate: (href) => latest.current.navigate(href),
-        showList: (list) => latest.current.onList?.(list),
-        tilesFailed: () => setTilesFailed(true),
-      });
-      setReady(true);
-    });
+    loadMap().then(
+      ({ mountMap }) => {
+        if (isCancelled || !element.current) return;
+        mounted.current = mountMap(element.current, {
+          places,
+          zoom,
+          tiles: latest.current.tiles,
+          texts: {
+            map: t('map.keys'),
+            zoomIn: t('map.zoomIn'),
+            zoomOut: t('map.zoomOut'),
+            cluster: (count, place) => t('map.clusterOpen', { count, place }),
+          },
+          navigate: (href) => latest.current.navigate(href),
+          showList: (list) => latest.current.onList?.(list),
+          tilesFailed: () => setTilesFailed(true),
+        });
+        setState('ready');
+      },
+      () => setState('failed'),
+    );
     return () => {
       isCancelled = true;
       mounted.current?.destroy();
@@ -91,8 +98,10 @@ export function MapFrame({ places, label, className, zoom, onList, before, child
   return (
     <section className={`map-frame ${className}`} aria-label={label}>
       {before}
-      <div className="map-box" ref={element} data-map-ready={isReady ? 'true' : undefined}>
-        {isReady ? null : <p className="map-loading muted">{t('map.loading')}</p>}
+      <div className="map-box" ref={element} data-map-ready={state === 'ready' ? 'true' : undefined}>
+        {state === 'ready' ? null : (
+          <p className="map-loading muted">{state === 'loading' ? t('map.loading') : t('map.failed')}</p>
+        )}
       </div>
       {waitsFor ? (
         <p className="map-note small">

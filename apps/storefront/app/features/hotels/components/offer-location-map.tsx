@@ -1,10 +1,19 @@
 import type { Hotel } from '@shop/contracts/catalogue';
 import { hotelPath } from '@shop/contracts/site-paths';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { loadChunk } from '#app/features/app-update/chunk-load.ts';
 import { useT } from '#app/lib/shop-data.ts';
 
-/** The map frame and, through it, Leaflet: fetched once the box scrolls near the screen. */
-const MapFrame = lazy(() => import('./map-frame.tsx').then((module) => ({ default: module.MapFrame })));
+/**
+ * The map frame and, through it, Leaflet: fetched once the box scrolls near the screen. A chunk that
+ * fails leaves the box empty rather than the offer page broken (the address stands above it).
+ */
+const MapFrame = lazy(() =>
+  loadChunk(() => import('./map-frame.tsx')).then(
+    (module) => ({ default: module.MapFrame }),
+    () => ({ default: (() => null) as unknown as typeof import('./map-frame.tsx').MapFrame }),
+  ),
+);
 
 type LocatedHotel = Pick<Hotel, 'id' | 'slug' | 'name' | 'location' | 'address'>;
 

@@ -52,7 +52,14 @@ const at = (place: MapPlace) => place;
 export function mountMap(element: HTMLElement, options: MapOptions): MountedMap {
   const [west, south, east, north] = outlineBounds;
   // The credits stand under the map, in the page (components/map-frame.tsx).
+  // Without motion for those who ask for none (WCAG 2.3.3); Leaflet then also never drops a zoom click
+  // that comes while the previous zoom still animates.
+  const isStill = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
   const map = L.map(element, {
+    zoomAnimation: !isStill,
+    fadeAnimation: !isStill,
+    markerZoomAnimation: !isStill,
+    inertia: !isStill,
     zoomControl: false,
     attributionControl: false,
     minZoom: 3,
@@ -217,7 +224,8 @@ export function mountMap(element: HTMLElement, options: MapOptions): MountedMap 
     map.setView([cluster.centre.latitude, cluster.centre.longitude], opened.zoomTo);
   };
   const focusPlace = (place: MapPlace) => {
-    drawn.find(({ cluster }) => cluster.items.includes(place))?.element.focus();
+    // In the next frame: the browser moves the focus of the removed button to <body> after this task.
+    requestAnimationFrame(() => drawn.find(({ cluster }) => cluster.items.includes(place))?.element.focus());
   };
   element.addEventListener('pointerdown', onPointerDown);
   element.addEventListener('click', onClick);
