@@ -54,6 +54,7 @@ export function mountMap(element: HTMLElement, options: MapOptions): MountedMap 
   // The credits stand under the map, in the page (components/map-frame.tsx).
   // Without motion for those who ask for none (WCAG 2.3.3); Leaflet then also never drops a zoom click
   // that comes while the previous zoom still animates.
+  let isDestroyed = false;
   const isStill = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
   const map = L.map(element, {
     zoomAnimation: !isStill,
@@ -230,7 +231,6 @@ export function mountMap(element: HTMLElement, options: MapOptions): MountedMap 
   element.addEventListener('pointerdown', onPointerDown);
   element.addEventListener('click', onClick);
 
-  let isDestroyed = false;
   return {
     setTiles,
     destroy: () => {
