@@ -48,6 +48,8 @@ export type MountedMap = { setTiles: (tiles: string | null) => void; destroy: ()
 const pinSpacing = { x: 96, y: 48 };
 const maxZoom = { tiles: 17, outlines: 11 };
 const at = (place: MapPlace) => place;
+/** About this many outline points are added per task (ca. 30 ms on a phone at a quarter of this CPU). */
+const outlinePointsPerTask = 1500;
 
 export function mountMap(element: HTMLElement, options: MapOptions): MountedMap {
   const [west, south, east, north] = outlineBounds;
@@ -99,17 +101,26 @@ export function mountMap(element: HTMLElement, options: MapOptions): MountedMap 
   const outlinesPane = map.createPane('outlines');
   // Under the tile pane (z-index 200): tiles, once loaded, cover the outlines.
   outlinesPane.style.zIndex = '150';
-  let outlines: L.GeoJSON | null = null;
+  // Added a few countries per task: all of them at once is one task of 200+ ms on a slow phone.
+  const outlines = L.geoJSON(undefined, {
+    pane: 'outlines',
+    interactive: false,
+    style: { color: '#8a9aa6', weight: 1, fillColor: '#f6f3ea', fillOpacity: 1 },
+  }).addTo(map);
+  const addOutlines = (features: GeoJSON.Feature[], from: number) => {
+    if (isDestroyed) return;
+    let points = 0;
+    let index = from;
+    while (index < features.length && points < outlinePointsPerTask) {
+      const country = features[index++] as GeoJSON.Feature;
+      outlines.addData(country);
+      points += pointsOf(country.geometry);
+    }
+    if (index < features.length) setTimeout(() => addOutlines(features, index), 0);
+  };
   void fetch(outlinesUrl)
     .then((response) => response.json())
-    .then((data: GeoJSON.FeatureCollection) => {
-      if (isDestroyed) return;
-      outlines = L.geoJSON(data, {
-        pane: 'outlines',
-        interactive: false,
-        style: { color: '#8a9aa6', weight: 1, fillColor: '#f6f3ea', fillOpacity: 1 },
-      }).addTo(map);
-    })
+    .then((data: GeoJSON.FeatureCollection) => addOutlines(data.features, 0))
     .catch(() => {});
 
   let tileLayer: L.TileLayer | null = null;
@@ -237,7 +248,7 @@ export function mountMap(element: HTMLElement, options: MapOptions): MountedMap 
       isDestroyed = true;
       element.removeEventListener('pointerdown', onPointerDown);
       element.removeEventListener('click', onClick);
-      outlines?.remove();
+      outlines.remove();
       map.remove();
     },
   };
@@ -253,4 +264,13 @@ function pinLink(place: MapPlace): HTMLAnchorElement {
   rest.textContent = `, ${place.description}`;
   link.append(rest);
   return link;
+}
+
+/** The outlines are multipolygons (scripts/country-outlines.ts). */
+function pointsOf(geometry: GeoJSON.Geometry): number {
+  if (geometry.type !== 'MultiPolygon') return 0;
+  return geometry.coordinates.reduce(
+    (sum, polygon) => sum + polygon.reduce((rings, ring) => rings + ring.length, 0),
+    0,
+  );
 }
