@@ -288,6 +288,7 @@ journey('map: all hotels on an interactive map and as a list', (shop) => {
     const region = page.getByRole('region', { name: /^Lage von .+ auf der Karte$/ });
     await region.locator('.map-box[data-map-ready]').waitFor();
     const pin = region.locator('a.map-pin');
+    await pin.first().waitFor();
     expect(await pin.count()).toBe(1);
     expect(await pin.getAttribute('href')).toBe(`/urlaub/${offer.contact.slug}`);
     await expect.poll(() => outlinesDrawn(page)).toBe(true);

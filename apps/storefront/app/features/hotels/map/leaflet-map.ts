@@ -190,7 +190,10 @@ export function mountMap(element: HTMLElement, options: MapOptions): MountedMap 
     return button;
   };
   map.on('moveend', drawPins);
-  drawPins();
+  // The pins in the next task: creating the map and its first pins are two shorter tasks.
+  setTimeout(() => {
+    if (!isDestroyed) drawPins();
+  }, 0);
 
   // One handler for every pin: Leaflet's markers stay non-interactive, pins are plain links and buttons.
   let pressedAt: { x: number; y: number } | null = null;
