@@ -228,6 +228,35 @@ journey('map: all hotels on an interactive map and as a list', (shop) => {
     await navigated(page, (url) => /^\/urlaub\/[^/]+\/[^/]+$/.test(url.pathname));
   });
 
+  test('hotels in one spot that no zoom separates: their cluster lists them under the map, each with its price link', async () => {
+    const { page, region } = await openMap(shop, { cookieConsent: 'necessary' });
+    const spot = page.getByRole('region', { name: 'Hotels an dieser Stelle' });
+    let count = 0;
+    for (let step = 0; step < 12 && (await spot.count()) === 0; step++) {
+      const cluster = await pinInside(region, 'button.map-cluster');
+      if (!cluster) break;
+      count = Number(await textOf(cluster));
+      const label = (await cluster.getAttribute('aria-label')) ?? '';
+      await cluster.click();
+      // Either it zoomed in (the cluster is gone) or it listed its hotels.
+      await expect
+        .poll(
+          async () =>
+            (await spot.count()) === 1 || (await region.getByRole('button', { name: label }).count()) === 0,
+        )
+        .toBe(true);
+    }
+    await spot.waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('map-spot-heading');
+    await spot.screenshot({ path: path.join(outDir, 'screenshots', 'map-spot.png') });
+    const links = spot.getByRole('link');
+    expect(await links.count()).toBe(count);
+    // Each link names its hotel too (the visible name beside it is not part of the link).
+    expect(await textOf(links.first())).toMatch(/^ab €\s[\d.]+,(-|\d\d)\s?, .+, .+$/);
+    await spot.getByRole('button', { name: 'Liste schließen' }).click();
+    expect(await spot.count()).toBe(0);
+  });
+
   test('a 390 px phone: the map fits the screen, its buttons are finger-sized, pins open by tapping', async () => {
     const { page, region } = await openMap(shop, {
       viewport: { width: 390, height: 844 },

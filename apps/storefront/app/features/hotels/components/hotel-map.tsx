@@ -58,8 +58,14 @@ export function HotelMap({ hotels, listId }: { hotels: MapHotel[]; listId: strin
           <ul>
             {spot.map((place) => (
               <li key={place.id}>
-                <Link to={place.href}>{place.label}</Link>
-                <span className="muted"> · {place.description}</span>
+                <Link to={place.href}>
+                  {place.label}
+                  <span className="visually-hidden">, {place.description}</span>
+                </Link>
+                <span className="muted" aria-hidden="true">
+                  {' '}
+                  · {place.description}
+                </span>
               </li>
             ))}
           </ul>
