@@ -50,6 +50,7 @@ try {
     { name: 'home', path: '/' },
     { name: 'search', path: '/urlaub-finden?q=Gardasee' },
     { name: 'offer', path: await firstOfferPath(baseUrl) },
+    { name: 'map', path: '/urlaub/karte' },
   ];
   // A server that has served before: the first render of each page also compiles its code paths.
   // The target holds with the cookie banner shown: the brand must ask (Lighthouse's fresh profile

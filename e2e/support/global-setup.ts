@@ -36,11 +36,15 @@ export default async function setup(project: TestProject): Promise<() => Promise
   return server.stop;
 }
 
-async function startServer() {
+/**
+ * A production server on a fresh PGlite. Journeys that need another configuration (map.e2e.ts: tiles
+ * asked of the tile server directly) start one of their own with `env` and a log file of their own.
+ */
+export async function startServer(options: { env?: Record<string, string>; logName?: string } = {}) {
   const port = await freePort();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'shop-e2e-'));
   await mkdir(outDir, { recursive: true });
-  const logFile = path.join(outDir, 'server.log');
+  const logFile = path.join(outDir, options.logName ?? 'server.log');
   const log = createWriteStream(logFile);
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -51,6 +55,7 @@ async function startServer() {
     SEED_ON_START: 'true',
     // Background jobs in this process: mails, and the bank-statement inbox the transfer journey drops into.
     JOBS_IN_SERVER: 'true',
+    ...options.env,
   };
   delete env.DATABASE_URL;
   delete env.STOREFRONT_DEV;

@@ -170,7 +170,7 @@ journey(
       await settle(page);
       // The map's tiles come through the shop's own origin, not from the tile server.
       await shop.goto(page, '/urlaub/karte');
-      await page.locator('.map-marker').first().waitFor();
+      await page.locator('.map-pin, .map-cluster').first().waitFor();
       await settle(page);
       await shop.goto(page, await brandOfferPath(page, 1));
       await settle(page);

@@ -141,6 +141,7 @@ export async function buildApp({
     mediaDir: path.join(config.dataDir, 'media'),
     db: database.db,
     maxBytes: config.mediaCacheMaxBytes,
+    mapTiles: config.mapTiles,
   });
   registerOfferRoutes(app, catalogue);
   registerSearchRoutes(app, catalogue);
@@ -221,6 +222,7 @@ export async function buildApp({
     pageCacheTtlMs: config.catalogueCacheTtlMs,
     resolveBrand: brands.resolve,
     isPaymentSandbox: config.payments.mode === 'sandbox',
+    mapTiles: config.mapTiles,
     hasSecureCookies: config.env === 'production',
   });
 

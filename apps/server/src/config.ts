@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { type MapTileSettings, openStreetMapTiles } from '@shop/contracts/map-tiles';
 import { z } from 'zod';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -43,6 +44,17 @@ const environmentSchema = z.object({
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   MEDIA_CACHE_MAX_MB: z.coerce.number().int().min(1).max(1_000_000).default(1024),
+  MAP_TILES_URL: z
+    .union([
+      z.literal('none'),
+      z
+        .url({ protocol: /^https$/ })
+        .includes('{z}')
+        .includes('{x}')
+        .includes('{y}'),
+    ])
+    .default(openStreetMapTiles),
+  MAP_TILES_PROXY: flag.default(true),
   // No default here: a deployment on DATABASE_URL must say which (loadConfig); the embedded demo runs the sandbox.
   PAYMENTS_MODE: z.enum(['sandbox', 'live']).optional(),
   PAYMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
@@ -111,6 +123,8 @@ export type Config = {
   metrics: { token: string | undefined; port: number | undefined };
   /** How much disk the rendered catalogue pictures may take before the least recently used go. */
   mediaCacheMaxBytes: number;
+  /** The hotel maps' tile server (a brand's `mapTileUrl` overrides it) and whether tiles come through us. */
+  mapTiles: MapTileSettings;
   payments: PaymentsConfig;
   /** Background jobs: run by this process (default), or only enqueued here for `npm run worker`. */
   jobsInServer: boolean;
@@ -196,6 +210,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     redisUrl: e.REDIS_URL,
     metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT },
     mediaCacheMaxBytes: e.MEDIA_CACHE_MAX_MB * 1024 * 1024,
+    mapTiles: { url: e.MAP_TILES_URL === 'none' ? null : e.MAP_TILES_URL, isProxied: e.MAP_TILES_PROXY },
     jobsInServer: e.JOBS_IN_SERVER,
     mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     payments: {

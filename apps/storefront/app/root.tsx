@@ -49,6 +49,7 @@ export async function loader({ context }: LoaderArgs): Promise<ShopData> {
     messages: messagesFor(shop.locale),
     origin: shop.origin,
     isPaymentSandbox: shop.isPaymentSandbox,
+    mapTiles: shop.mapTiles,
     ...navigation,
   };
 }

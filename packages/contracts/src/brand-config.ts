@@ -94,7 +94,7 @@ export const brandConfigSchema = z
       }),
     ),
     campaignsEnabled: z.boolean(),
-    /** Map tiles for /urlaub/karte: a `{z}/{x}/{y}` URL template; unset = OpenStreetMap's tile server. */
+    /** Map tiles for the maps: a `{z}/{x}/{y}` URL template; unset = the installation's MAP_TILES_URL. */
     mapTileUrl: text()
       .check(z.url({ protocol: /^https$/ }))
       .nullish(),

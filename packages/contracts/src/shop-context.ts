@@ -1,5 +1,6 @@
 import type { BrandConfig } from './brand-config.ts';
 import type { Locale } from './locale.ts';
+import type { MapTiles } from './map-tiles.ts';
 
 /**
  * The load context the server (modules/storefront) hands the storefront's React Router build: every
@@ -14,6 +15,8 @@ export type ShopContext = {
   origin: string;
   /** Payments are simulated (PAYMENTS_MODE=sandbox): every page says so. */
   isPaymentSandbox: boolean;
+  /** Where the brand's map tiles come from; null = no tiles (the maps draw country outlines only). */
+  mapTiles: MapTiles | null;
 };
 
 /** `locale` asks in another language than the page's (e.g. canonical names for a sitemap-stable URL). */

@@ -595,6 +595,21 @@ export const de = {
   'waysOn.adjusted.emptied': 'Ihr Warenkorb ist jetzt leer.',
   'waysOn.adjusted.toOffer': 'Zum Angebot „{title}“',
   'waysOn.adjusted.otherVariants': 'Andere Varianten von „{title}“ ansehen',
+  // Interactive hotel map (issue 13)
+  'map.keys': 'Karte: mit den Pfeiltasten verschieben, mit Plus und Minus zoomen',
+  'map.zoomIn': 'Vergrößern',
+  'map.zoomOut': 'Verkleinern',
+  'map.clusterOpen': '{count} Hotels bei {place}: näher heranzoomen',
+  'map.placeHeading': 'Hotels an dieser Stelle',
+  'map.closeList': 'Liste schließen',
+  'map.failed': 'Die Karte konnte nicht geladen werden.',
+  'map.loading': 'Die Karte wird geladen …',
+  'map.waitsForConsent':
+    'Die Kartenbilder kommen von {host} und laden erst, wenn Sie Cookies erlauben. Bis dahin zeigt die Karte die Ländergrenzen.',
+  'map.tilesFailed': 'Die Kartenbilder sind gerade nicht erreichbar. Die Karte zeigt die Ländergrenzen.',
+  'map.outlineCredit': 'Ländergrenzen: Natural Earth',
+  'map.cheapest': 'günstigstes Angebot',
+  'map.locationLabel': 'Lage von {hotel} auf der Karte',
 };
 
 export type MessageKey = keyof typeof de;

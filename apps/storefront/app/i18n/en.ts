@@ -582,4 +582,19 @@ export const en: Messages = {
   'waysOn.adjusted.emptied': 'Your cart is now empty.',
   'waysOn.adjusted.toOffer': 'Go to the offer “{title}”',
   'waysOn.adjusted.otherVariants': 'See the other options of “{title}”',
+  // Interactive hotel map (issue 13)
+  'map.keys': 'Map: move with the arrow keys, zoom with plus and minus',
+  'map.zoomIn': 'Zoom in',
+  'map.zoomOut': 'Zoom out',
+  'map.clusterOpen': '{count} hotels near {place}: zoom in',
+  'map.placeHeading': 'Hotels at this spot',
+  'map.closeList': 'Close the list',
+  'map.failed': 'The map could not be loaded.',
+  'map.loading': 'Loading the map …',
+  'map.waitsForConsent':
+    'The map pictures come from {host} and load only once you allow cookies. Until then the map shows the country borders.',
+  'map.tilesFailed': 'The map pictures cannot be reached right now. The map shows the country borders.',
+  'map.outlineCredit': 'Borders: Natural Earth',
+  'map.cheapest': 'cheapest offer',
+  'map.locationLabel': 'Where {hotel} is on the map',
 };

@@ -591,4 +591,20 @@ export const it: Messages = {
   'waysOn.adjusted.emptied': 'Il carrello ora è vuoto.',
   'waysOn.adjusted.toOffer': 'Vai all’offerta “{title}”',
   'waysOn.adjusted.otherVariants': 'Vedi le altre varianti di “{title}”',
+  // Interactive hotel map (issue 13)
+  'map.keys': 'Mappa: spostala con i tasti freccia, ingrandisci con più e meno',
+  'map.zoomIn': 'Ingrandisci',
+  'map.zoomOut': 'Riduci',
+  'map.clusterOpen': '{count} hotel vicino a {place}: ingrandisci',
+  'map.placeHeading': 'Hotel in questo punto',
+  'map.closeList': "Chiudi l'elenco",
+  'map.failed': 'Non è stato possibile caricare la mappa.',
+  'map.loading': 'Caricamento della mappa …',
+  'map.waitsForConsent':
+    'Le immagini della mappa provengono da {host} e si caricano solo dopo che avrai consentito i cookie. Fino ad allora la mappa mostra i confini dei paesi.',
+  'map.tilesFailed':
+    'Le immagini della mappa non sono raggiungibili al momento. La mappa mostra i confini dei paesi.',
+  'map.outlineCredit': 'Confini: Natural Earth',
+  'map.cheapest': 'offerta più conveniente',
+  'map.locationLabel': 'Posizione di {hotel} sulla mappa',
 };

@@ -1,5 +1,6 @@
 import type { BrandConfig } from '@shop/contracts/brand-config';
 import type { Locale } from '@shop/contracts/locale';
+import type { MapTiles } from '@shop/contracts/map-tiles';
 import { useRouteLoaderData } from 'react-router';
 import type { Messages } from '#app/i18n/de.ts';
 import { createTranslate, type Translate } from '#app/i18n/translate.ts';
@@ -12,6 +13,8 @@ export type ShopData = {
   origin: string;
   /** Payments are simulated on this installation (PAYMENTS_MODE=sandbox). */
   isPaymentSandbox: boolean;
+  /** Where the maps' tiles come from (null: none, the maps draw country outlines only). */
+  mapTiles: MapTiles | null;
   menu: {
     countries: { iso: string; name: string }[];
     themes: { id: number; name: string }[];

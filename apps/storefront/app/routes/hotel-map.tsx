@@ -6,7 +6,7 @@ import { pageMeta } from '#app/lib/meta.ts';
 import type { LoaderArgs } from '#app/lib/route-types.ts';
 import { useT } from '#app/lib/shop-data.ts';
 
-/** /urlaub/karte — every hotel with offers on a map and, below it, as a list by country. */
+/** /urlaub/karte — every hotel with offers on an interactive map and, below it, as a list by country. */
 export async function loader({ context: { shop } }: LoaderArgs) {
   return loadHotelMap(shop);
 }
@@ -14,18 +14,13 @@ export async function loader({ context: { shop } }: LoaderArgs) {
 export const meta = pageMeta;
 
 export default function HotelMapRoute() {
-  const { map, countries, hotelCount, usesOpenStreetMap, customTileCredit } = useLoaderData<typeof loader>();
+  const { hotels, countries, hotelCount } = useLoaderData<typeof loader>();
   const t = useT();
   return (
     <div className="container page">
       <h1>{t('map.title')}</h1>
       <p>{t('map.intro', { count: hotelCount })}</p>
-      <HotelMap
-        map={map}
-        usesOpenStreetMap={usesOpenStreetMap}
-        customTileCredit={customTileCredit}
-        listId="hotel-list"
-      />
+      <HotelMap hotels={hotels} listId="hotel-list" />
       <HotelList countries={countries} id="hotel-list" />
     </div>
   );

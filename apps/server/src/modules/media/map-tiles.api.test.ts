@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { type MapTileSettings, openStreetMapTiles } from '@shop/contracts/map-tiles';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerErrorHandling } from '#src/http/error-handler.ts';
@@ -20,6 +21,9 @@ const tileServer = {
     });
   },
 };
+
+/** MAP_TILES_URL and MAP_TILES_PROXY, read on each request: tests change them in place. */
+const settings: MapTileSettings = { url: openStreetMapTiles, isProxied: true };
 
 let app: FastifyInstance;
 let mediaDir: string;
@@ -42,6 +46,7 @@ beforeAll(async () => {
     mediaDir,
     db: database.db,
     maxBytes: 10_000_000,
+    mapTiles: settings,
     fetchTile: (url, init) => tileServer.fetch(url, init),
   });
   await app.ready();
@@ -92,5 +97,26 @@ describe('map tiles through our own origin', () => {
     tileServer.isDown = false;
     const back = await app.inject({ method: 'GET', url: '/media/map/demo/6/33/21.png' });
     expect(back.statusCode).toBe(200);
+  });
+
+  it("serves MAP_TILES_URL's tiles to brands without their own, and nothing with the proxy off or without tiles", async () => {
+    tileServer.asked.length = 0;
+    settings.url = 'https://tiles.install.example/{z}/{x}/{y}.png';
+    const installation = await app.inject({ method: 'GET', url: '/media/map/demo/4/8/5.png' });
+    expect(installation.rawPayload.subarray(4).toString()).toBe('https://tiles.install.example/4/8/5.png');
+    // A brand's own tile server still wins.
+    const own = await app.inject({ method: 'GET', url: '/media/map/own/4/8/5.png' });
+    expect(own.rawPayload.subarray(4).toString()).toBe('https://tiles.example/base/4/8/5.png');
+    settings.url = null;
+    expect((await app.inject({ method: 'GET', url: '/media/map/demo/4/8/6.png' })).statusCode).toBe(404);
+    // Browsers ask the tile server themselves: the route is no open relay to it.
+    settings.url = openStreetMapTiles;
+    settings.isProxied = false;
+    expect((await app.inject({ method: 'GET', url: '/media/map/own/4/8/6.png' })).statusCode).toBe(404);
+    expect(tileServer.asked.map(({ url }) => url)).toEqual([
+      'https://tiles.install.example/4/8/5.png',
+      'https://tiles.example/base/4/8/5.png',
+    ]);
+    settings.isProxied = true;
   });
 });

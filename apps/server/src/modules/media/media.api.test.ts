@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { openStreetMapTiles } from '@shop/contracts/map-tiles';
 import { eq } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -35,7 +36,12 @@ async function mediaApp(options: { maxBytes: number; recheckMs?: number }) {
   // What request-context does for the whole app: problems are worded in the caller's language.
   app.decorateRequest('locale', 'de');
   registerErrorHandling(app);
-  registerMediaRoutes(app, { mediaDir, db: shop.database.db, ...options });
+  registerMediaRoutes(app, {
+    mediaDir,
+    db: shop.database.db,
+    mapTiles: { url: openStreetMapTiles, isProxied: true },
+    ...options,
+  });
   await app.ready();
   return { app, mediaDir };
 }

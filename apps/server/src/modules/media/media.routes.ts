@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { type MapTileSettings, upstreamTileUrl } from '@shop/contracts/map-tiles';
 import { heroSizes, ogImageSize } from '@shop/contracts/site-paths';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -38,9 +39,6 @@ const tileParams = z.object({
   file: z.string().regex(/^\d{1,7}\.png$/),
 });
 
-/** OpenStreetMap's tiles, which the hotel map shows unless the brand names its own tile server. */
-export const openStreetMapTiles = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
-
 const immutable = 'public, max-age=31536000, immutable';
 /** Hero URLs stay the same when a brand changes its config, so browsers ask again after a day. */
 const oneDay = 'public, max-age=86400';
@@ -54,6 +52,8 @@ export type MediaOptions = {
   maxBytes: number;
   /** How long a seed the catalogue did not name stays refused before the catalogue version is read again. */
   recheckMs?: number;
+  /** The installation's tile server (MAP_TILES_URL), unless a brand names its own; proxied or not. */
+  mapTiles: MapTileSettings;
   /** How map tiles are fetched from the tile server (tests stand in for the tile server here). */
   fetchTile?: (url: string, init: RequestInit) => Promise<Response>;
 };
@@ -73,7 +73,7 @@ export function registerMediaRoutes(server: FastifyInstance, options: MediaOptio
   });
   server.addHook('onClose', async () => cache.close());
   const catalogueSeeds = createCatalogueSeeds(options.db, { recheckMs: options.recheckMs ?? 5_000 });
-  registerMapTiles(server, cache, options.fetchTile ?? fetch);
+  registerMapTiles(server, cache, options.mapTiles, options.fetchTile ?? fetch);
 
   app.get('/media/:seed/:file', { schema: { hide: true, params } }, async (request, reply) => {
     const { seed, file } = request.params;
@@ -121,6 +121,7 @@ export function registerMediaRoutes(server: FastifyInstance, options: MediaOptio
 function registerMapTiles(
   server: FastifyInstance,
   cache: ReturnType<typeof createDiskCache>,
+  settings: MapTileSettings,
   fetchTile: NonNullable<MediaOptions['fetchTile']>,
 ): void {
   const app = server.withTypeProvider<ZodTypeProvider>();
@@ -136,7 +137,9 @@ function registerMapTiles(
         ? await server.brandConfig(short).catch(() => null)
         : null;
       if (!config) return reply.callNotFound();
-      const template = config.mapTileUrl || openStreetMapTiles;
+      // Not proxied (MAP_TILES_PROXY=false), browsers ask the tile server themselves: this is no open relay.
+      const template = settings.isProxied ? upstreamTileUrl(config, settings) : null;
+      if (!template) return reply.callNotFound();
       const url = template.replace('{z}', String(zoom)).replace('{x}', String(x)).replace('{y}', String(y));
       const source = createHash('sha256').update(template).digest('hex').slice(0, 16);
       const name = `map/${source}/${zoom}/${x}/${y}.png`;

@@ -1,3 +1,5 @@
+import type { MapTiles } from '@shop/contracts/map-tiles';
+import { mapTilesFor, openStreetMapTiles } from '@shop/contracts/map-tiles';
 import { configuredTags, type TrackingConfig } from '@shop/contracts/tracking-tags';
 import { describe, expect, it } from 'vitest';
 import { pageContentSecurityPolicy } from './content-security-policy.ts';
@@ -13,8 +15,11 @@ const noTags: TrackingConfig = {
 };
 
 /** The policy as directive → sources. */
-function directivesOf(brand: Partial<typeof noTags>): Record<string, string[]> {
-  const policy = pageContentSecurityPolicy('bm9uY2U=', { ...noTags, ...brand });
+function directivesOf(
+  brand: Partial<typeof noTags>,
+  mapTiles: MapTiles | null = null,
+): Record<string, string[]> {
+  const policy = pageContentSecurityPolicy('bm9uY2U=', { ...noTags, ...brand }, mapTiles);
   return Object.fromEntries(
     policy.split('; ').map((directive) => {
       const [name = '', ...sources] = directive.split(' ');
@@ -24,9 +29,12 @@ function directivesOf(brand: Partial<typeof noTags>): Record<string, string[]> {
 }
 
 /** Every host the policy allows besides our own origin, the nonce and data:. */
-function thirdPartyHosts(brand: Partial<typeof noTags>): Record<string, string[]> {
+function thirdPartyHosts(
+  brand: Partial<typeof noTags>,
+  mapTiles: MapTiles | null = null,
+): Record<string, string[]> {
   const hosts: Record<string, string[]> = {};
-  for (const [name, sources] of Object.entries(directivesOf(brand))) {
+  for (const [name, sources] of Object.entries(directivesOf(brand, mapTiles))) {
     const foreign = sources.filter((source) => source.startsWith('https://'));
     if (foreign.length > 0) hosts[name] = foreign.sort();
   }
@@ -38,6 +46,17 @@ describe("the page policy allows exactly the brand's configured tag hosts", () =
     expect(thirdPartyHosts({})).toEqual({});
     expect(directivesOf({})['img-src']?.join(' ')).not.toMatch(/openstreetmap/);
     expect(directivesOf({})['frame-src']).toBeUndefined();
+  });
+
+  it('map tiles: proxied ones are our own; a tile server asked directly is allowed for images only, and only where consent is asked', () => {
+    const brand = { short: 'demo', mapTileUrl: null, mapTileAttribution: null };
+    const proxied = mapTilesFor(brand, { url: openStreetMapTiles, isProxied: true });
+    expect(thirdPartyHosts({}, proxied)).toEqual({});
+    const direct = mapTilesFor(brand, { url: openStreetMapTiles, isProxied: false });
+    expect(thirdPartyHosts({}, direct)).toEqual({ 'img-src': ['https://tile.openstreetmap.org'] });
+    // Without the cookie question the map never loads them (features/hotels/map), so nothing is allowed.
+    expect(thirdPartyHosts({ hasCookieConsent: false }, direct)).toEqual({});
+    expect(thirdPartyHosts({}, null)).toEqual({});
   });
 
   it('a brand without a cookie banner loads no tags, whatever it configures', () => {

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { MapTiles } from '@shop/contracts/map-tiles';
 import { configuredTags, type TrackingConfig, type TrackingTag } from '@shop/contracts/tracking-tags';
 import { baseDirectives } from '#src/http/security-headers.ts';
 
@@ -82,13 +83,27 @@ export function brandSources(brand: TrackingConfig): TagSources {
 }
 
 /**
+ * The tile server's origin when browsers load tiles from it directly (MAP_TILES_PROXY=false), which they
+ * do only after consent: a brand without the cookie question never asks it. Proxied tiles are 'self'.
+ */
+function mapTileSource(brand: TrackingConfig, mapTiles: MapTiles | null): string | null {
+  if (!mapTiles?.isThirdParty || !brand.hasCookieConsent) return null;
+  return new URL(mapTiles.url.replace(/\{[a-z]\}/g, '0')).origin;
+}
+
+/**
  * The policy of a rendered page: scripts and the inline stylesheet only with this render's nonce (React
  * Router's inline scripts, the start script and what it adds carry it), everything else from this
- * origin or the brand's allow-list (its configured tags). Style attributes stay allowed: React sets the brand colours and
+ * origin or the brand's allow-list (its configured tags, its map's tile server when not proxied). Style attributes stay allowed: React sets the brand colours and
  * positions through them, and a style cannot run code.
  */
-export function pageContentSecurityPolicy(nonce: string, brand: TrackingConfig): string {
+export function pageContentSecurityPolicy(
+  nonce: string,
+  brand: TrackingConfig,
+  mapTiles: MapTiles | null,
+): string {
   const extra = brandSources(brand);
+  const tileHost = mapTileSource(brand, mapTiles);
   const directives: Record<string, string[]> = {
     ...baseDirectives,
     'script-src': ["'self'", `'nonce-${nonce}'`, ...extra.script],
@@ -96,7 +111,7 @@ export function pageContentSecurityPolicy(nonce: string, brand: TrackingConfig):
     'style-src': ["'self'", `'nonce-${nonce}'`],
     'style-src-elem': ["'self'", `'nonce-${nonce}'`],
     'style-src-attr': ["'unsafe-inline'"],
-    'img-src': [...baseDirectives['img-src'], ...extra.img],
+    'img-src': [...baseDirectives['img-src'], ...extra.img, ...(tileHost ? [tileHost] : [])],
     'connect-src': ["'self'", ...extra.connect],
     // Without tags that need frames, frames stay at default-src ('self').
     ...(extra.frame.length > 0 ? { 'frame-src': ["'self'", ...extra.frame] } : {}),

@@ -5,6 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { createRequest, sendResponse } from '@remix-run/node-fetch-server';
 import type { BrandConfig } from '@shop/contracts/brand-config';
 import { isLocale, type Locale, negotiateLocale } from '@shop/contracts/locale';
+import { type MapTileSettings, mapTilesFor } from '@shop/contracts/map-tiles';
 import type { ApiInit, ApiResult, ShopContext } from '@shop/contracts/shop-context';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { RequestHandler, ServerBuild } from 'react-router';
@@ -30,6 +31,8 @@ export type StorefrontOptions = {
   resolveBrand: (hostname: string) => Promise<{ short: string; origin: string }>;
   /** Payments are simulated (PAYMENTS_MODE=sandbox): every page says so. */
   isPaymentSandbox: boolean;
+  /** The installation's map tiles (MAP_TILES_URL, MAP_TILES_PROXY); each brand's are resolved from them. */
+  mapTiles: MapTileSettings;
   /** Cookies the server sets get `Secure` (production: the shop is served over HTTPS). */
   hasSecureCookies: boolean;
 };
@@ -107,6 +110,7 @@ export async function registerStorefront(app: FastifyInstance, options: Storefro
       locale,
       origin,
       isPaymentSandbox: options.isPaymentSandbox,
+      mapTiles: mapTilesFor(brand, options.mapTiles),
       api: (apiPath, init) => callApi(app, request, locale, apiPath, init),
     };
     // The page is written to the socket directly: headers set so far (security headers) go along.
@@ -174,7 +178,10 @@ function createBuildRenderer(storefrontRoot: string, serverEntry: string, pageCa
         ),
         encoding,
       );
-      page.headers.push(['content-security-policy', pageContentSecurityPolicy(nonce, shop.brand)]);
+      page.headers.push([
+        'content-security-policy',
+        pageContentSecurityPolicy(nonce, shop.brand, shop.mapTiles),
+      ]);
       return page;
     };
     const page = method === 'GET' ? await pageCache.get(key, renderPage) : await renderPage();

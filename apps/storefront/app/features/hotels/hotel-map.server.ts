@@ -1,12 +1,12 @@
-import type { HotelSummary, hotelNearbySchema } from '@shop/contracts/catalogue';
+import type { HotelSummary, hotelNearbySchema, SearchResponse } from '@shop/contracts/catalogue';
+import { maxPageSize } from '@shop/contracts/params';
 import type { ShopContext } from '@shop/contracts/shop-context';
 import { hotelMapPath } from '@shop/contracts/site-paths';
 import { translatorFor } from '#app/i18n/messages.server.ts';
 import type { Output } from '#app/lib/contract-types.ts';
 import { metaFor } from '#app/lib/page-meta.server.ts';
-import { layoutMap } from './map-layout.ts';
 
-/** What a marker and the list show of a hotel. */
+/** What a pin and the list show of a hotel. */
 export type MapHotel = {
   id: number;
   slug: string;
@@ -14,14 +14,11 @@ export type MapHotel = {
   city: string;
   stars: number | null;
   offerCount: number;
-  price: string | null;
+  latitude: number;
+  longitude: number;
+  /** Its cheapest offer on sale, where the price pin leads; null when all are sold out. */
+  cheapest: { slug: string; price: string } | null;
 };
-
-/**
- * Tiles come through the shop's own origin (the server's media routes fetch them from the brand's tile
- * server or OpenStreetMap's): a visitor's browser asks no third party for them.
- */
-export const mapTilePath = (brandShort: string) => `/media/map/${brandShort}/{z}/{x}/{y}.png`;
 
 /**
  * `/api/hotel/close-to` answers at most 200 hotels within 1000 km of a point: these circles together
@@ -38,16 +35,19 @@ const coverage = [
 ];
 const radiusKm = 1000;
 
-/** The map's layout (tiles and markers, positioned on the server) and the same hotels listed by country. */
+/** The map's hotels (the pins are placed in the browser, per zoom) and the same hotels listed by country. */
 export async function loadHotelMap(shop: ShopContext) {
-  const answers = await Promise.all(
-    coverage.map(({ latitude, longitude }) =>
-      // GET /api/hotel/close-to answers `{ items: hotelNearbySchema[] }`.
-      shop.api<{ items: Output<typeof hotelNearbySchema>[] }>(
-        `/api/hotel/close-to?latitude=${latitude}&longitude=${longitude}&radius=${radiusKm}`,
+  const [answers, cheapest] = await Promise.all([
+    Promise.all(
+      coverage.map(({ latitude, longitude }) =>
+        // GET /api/hotel/close-to answers `{ items: hotelNearbySchema[] }`.
+        shop.api<{ items: Output<typeof hotelNearbySchema>[] }>(
+          `/api/hotel/close-to?latitude=${latitude}&longitude=${longitude}&radius=${radiusKm}`,
+        ),
       ),
     ),
-  );
+    cheapestOffers(shop),
+  ]);
   const byId = new Map<number, HotelSummary>();
   for (const answer of answers) {
     if (answer.ok) for (const hotel of answer.data.items) byId.set(hotel.id, hotel);
@@ -67,18 +67,11 @@ export async function loadHotelMap(shop: ShopContext) {
       city: hotel.address.city,
       stars: hotel.stars,
       offerCount: hotel.offerCount,
-      price: hotel.price?.display ?? null,
+      latitude: hotel.location.latitude,
+      longitude: hotel.location.longitude,
+      cheapest: cheapest.get(hotel.slug) ?? null,
     } satisfies MapHotel,
   }));
-  const layout = layoutMap(entries, (entry) => entry.hotel.location, {
-    tileUrl: mapTilePath(shop.brand.short),
-    // The page container's width; the height keeps Europe at a zoom where towns stand apart.
-    maxWidth: 1184,
-    minWidth: 1184,
-    maxHeight: 900,
-    padding: 32,
-    minMarkerDistance: 28,
-  });
   const countries = new Map<string, { iso: string; name: string; hotels: MapHotel[] }>();
   for (const { hotel, view } of entries) {
     const { iso, name } = hotel.address.country;
@@ -89,17 +82,36 @@ export async function loadHotelMap(shop: ShopContext) {
   const t = translatorFor(shop.locale);
   return {
     meta: metaFor(shop, { title: t('map.title'), description: t('map.description'), path: hotelMapPath }),
-    map: {
-      ...layout,
-      markers: layout.markers.map((marker) => ({
-        ...marker,
-        items: marker.items.map((entry) => entry.view),
-      })),
-    },
+    hotels: entries.map((entry) => entry.view),
     countries: [...countries.values()],
     hotelCount: hotels.length,
-    // OpenStreetMap's tiles require its (translated, linked) credit; a brand's own tiles name theirs.
-    usesOpenStreetMap: !shop.brand.mapTileUrl,
-    customTileCredit: shop.brand.mapTileUrl ? (shop.brand.mapTileAttribution ?? null) : null,
   };
+}
+
+/**
+ * Each hotel's cheapest offer on sale (hotel slug → offer), from the offer search sorted by price: the
+ * first page says how many there are, the others are asked at once.
+ */
+async function cheapestOffers(shop: ShopContext): Promise<Map<string, { slug: string; price: string }>> {
+  const page = (number: number) =>
+    shop.api<SearchResponse>('/api/offer/search', {
+      method: 'POST',
+      body: { sort: 'price-asc', page: number, pageSize: maxPageSize, facets: false },
+    });
+  const first = await page(1);
+  const pages = [first];
+  if (first.ok) {
+    const pageCount = Math.min(Math.ceil(first.data.total / maxPageSize), 50);
+    pages.push(...(await Promise.all(Array.from({ length: pageCount - 1 }, (_, index) => page(index + 2)))));
+  }
+  const cheapest = new Map<string, { slug: string; price: string }>();
+  for (const answer of pages) {
+    if (!answer.ok) continue;
+    for (const offer of answer.data.items) {
+      if (!offer.isSoldOut && !cheapest.has(offer.contact.slug)) {
+        cheapest.set(offer.contact.slug, { slug: offer.slug, price: offer.price.display });
+      }
+    }
+  }
+  return cheapest;
 }

@@ -2,10 +2,11 @@ import { hotelPath } from '@shop/contracts/site-paths';
 import { Link } from 'react-router';
 import { useT } from '#app/lib/shop-data.ts';
 import type { MapHotel } from '../hotel-map.server.ts';
+import { hotelTarget } from './hotel-map.tsx';
 
 type CountryGroup = { iso: string; name: string; hotels: MapHotel[] };
 
-/** The map's hotels as a list by country: the same links, one tab stop each, for every visitor. */
+/** The map's hotels as a list by country: the same hotels and price links as the pins, for every visitor. */
 export function HotelList({ countries, id }: { countries: CountryGroup[]; id: string }) {
   const t = useT();
   return (
@@ -23,8 +24,18 @@ export function HotelList({ countries, id }: { countries: CountryGroup[]; id: st
                     {' '}
                     · {hotel.city} ·{' '}
                     {hotel.offerCount === 1 ? t('map.offer') : t('map.offers', { count: hotel.offerCount })}
-                    {hotel.price ? ` · ${t('offer.from')} ${hotel.price}` : ''}
                   </span>
+                  {hotel.cheapest ? (
+                    <>
+                      <span className="muted"> · </span>
+                      <Link to={hotelTarget(hotel)}>
+                        {t('offer.from')} {hotel.cheapest.price}
+                        <span className="visually-hidden">
+                          , {t('map.cheapest')}: {hotel.name}
+                        </span>
+                      </Link>
+                    </>
+                  ) : null}
                 </li>
               ))}
             </ul>

@@ -1,12 +1,12 @@
 import type { Hotel } from '@shop/contracts/catalogue';
 import { hotelMapPath } from '@shop/contracts/site-paths';
 import { Link } from 'react-router';
+import { OfferLocationMap } from '#app/features/hotels/components/offer-location-map.tsx';
 import { useT } from '#app/lib/shop-data.ts';
 
 /**
- * Where the hotel is: its address and coordinates, and the way to the hotel map. The interactive map
- * component (`<OfferLocationMap …/>`, issue 13 point 5) goes into the marked place below; keep this
- * section light, the map loads its own code.
+ * Where the hotel is: its address and coordinates, its pin on a small map (which loads its own code
+ * when scrolled near), and the way to the hotel map.
  */
 export function OfferLocation({ hotel }: { hotel: Hotel }) {
   const t = useT();
@@ -25,7 +25,7 @@ export function OfferLocation({ hotel }: { hotel: Hotel }) {
         {address.region ? ` (${address.region})` : ''}, {address.country.name}
       </address>
       <p className="muted small">{t('offer.coordinates', { lat, lon })}</p>
-      {/* OfferLocationMap: the interactive map of the hotel's location goes here. */}
+      <OfferLocationMap hotel={hotel} />
       <p>
         <Link to={`${hotelMapPath}#hotel-${hotel.slug}`} data-latitude={lat} data-longitude={lon}>
           {t('offer.showOnMap')}
