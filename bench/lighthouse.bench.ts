@@ -51,6 +51,8 @@ try {
     { name: 'search', path: '/urlaub-finden?q=Gardasee' },
     { name: 'offer', path: await firstOfferPath(baseUrl) },
     { name: 'map', path: '/urlaub/karte' },
+    // With an empty cart: what a visitor who follows a link to the checkout loads first.
+    { name: 'checkout', path: '/checkout' },
   ];
   // A server that has served before: the first render of each page also compiles its code paths.
   // The target holds with the cookie banner shown: the brand must ask (Lighthouse's fresh profile

@@ -163,6 +163,18 @@ journey('accessibility: axe-core (WCAG 2.2 AA) on every screen', (shop) => {
       });
     }
   }
+  // The same screens in the other two shop languages (their texts and place names differ in length and
+  // in the `lang` of what they quote), at the desktop width; the phone width runs in German above.
+  for (const locale of ['en-GB', 'it-IT']) {
+    for (const screen of screens.filter((candidate) => !candidate.options?.locale)) {
+      test(`${screen.name} in ${locale} has no serious or critical violation`, async () => {
+        await expectNoBlockingViolations(shop, `${screen.name}-${locale}`, await screen.path(), {
+          ...screen.options,
+          locale,
+        });
+      });
+    }
+  }
   for (const state of states) {
     test(`${state.name} has no serious or critical violation`, async () => {
       await expectNoBlockingViolations(
