@@ -17,7 +17,9 @@ const clientChunks = {
       test: /node_modules[\\/](react|react-dom|react-router|scheduler|turbo-stream|cookie|set-cookie-parser)[\\/]/,
       priority: 3,
     },
-    { name: 'app-shell', test: /app[\\/]root\.tsx$/, priority: 2 },
+    // With the nights and persons wording: tiny, and used by offer cards and order lines alike, so that
+    // the checkout's order summary does not fetch the catalogue chunk for it.
+    { name: 'app-shell', test: /app[\\/](?:root\.tsx|ui[\\/]ranges\.ts)$/, priority: 2 },
     // Validation messages in three languages: fetched by the forms that check input, on their own.
     { name: 'messages', test: /packages[\\/]contracts[\\/]src[\\/]messages\.ts$/, priority: 2 },
     // The account pages' shared code, only on those pages (their checks, with zod, load on demand).

@@ -1,6 +1,6 @@
 import type { BrandConfig } from '@shop/contracts/brand-config';
 import type { OfferSummary } from '@shop/contracts/catalogue';
-import { type CSSProperties, lazy, type ReactNode, useEffect } from 'react';
+import { type CSSProperties, lazy, type ReactNode, Suspense, useEffect } from 'react';
 import {
   isRouteErrorResponse,
   Links,
@@ -36,7 +36,6 @@ import { useIsCheckoutChrome } from '#app/lib/page-chrome.ts';
 import type { LoaderArgs } from '#app/lib/route-types.ts';
 import { loadStoredSession } from '#app/lib/session-store.ts';
 import { type ShopData, useShopData, useT } from '#app/lib/shop-data.ts';
-import { NotFound } from '#app/ui/not-found.tsx';
 import { Toaster } from '#app/ui/toaster.tsx';
 import stylesHref from './styles.css?url';
 
@@ -74,6 +73,11 @@ function brandStyle(brand: BrandConfig): CSSProperties {
 /** The cart drawer's contents: their own chunk, fetched when the cart is first wanted. */
 const loadCartPanel = () => loadChunk(() => import('#app/features/cart/components/cart-panel.tsx'));
 const CartPanel = lazy(loadCartPanel);
+// The 404 screen with its ways on (search field, destinations, top deals): its own chunk, so that the
+// pages that never show it do not load it (the first-view budget).
+const NotFound = lazy(() =>
+  loadChunk(() => import('#app/ui/not-found.tsx')).then((module) => ({ default: module.NotFound })),
+);
 
 /**
  * Client start (after hydration): a partner link's referral, the stored session and cart (SPEC §4),
@@ -158,7 +162,11 @@ export function ErrorBoundary() {
   const t = useT();
   if (isRouteErrorResponse(error) && error.status === 404) {
     const topDeals = (error.data as { topDeals?: OfferSummary[] } | null)?.topDeals;
-    return <NotFound topDeals={topDeals} />;
+    return (
+      <Suspense fallback={null}>
+        <NotFound topDeals={topDeals} />
+      </Suspense>
+    );
   }
   // Code that did not arrive (offline, or a deploy removed the old build's files): a reload fixes it.
   const isMissingCode = isChunkLoadError(error);

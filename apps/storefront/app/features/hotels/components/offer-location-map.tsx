@@ -1,6 +1,6 @@
 import type { Hotel } from '@shop/contracts/catalogue';
 import { hotelPath } from '@shop/contracts/site-paths';
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { loadChunk } from '#app/features/app-update/chunk-load.ts';
 import { useT } from '#app/lib/shop-data.ts';
 
@@ -18,25 +18,12 @@ const MapFrame = lazy(() =>
 type LocatedHotel = Pick<Hotel, 'id' | 'slug' | 'name' | 'location' | 'address'>;
 
 /**
- * One hotel's place on a small map (the offer page). Nothing of the map loads until the box comes
- * within a screen's height of view: most visitors of an offer never scroll to it.
+ * One hotel's place on a small map (the offer page). The offer page loads this module, and with it the
+ * map, only once the box comes within a screen's height of view (`useIsNear`, lib/use-is-near.ts): most visitors of an
+ * offer never scroll to it.
  */
 export function OfferLocationMap({ hotel }: { hotel: LocatedHotel }) {
   const t = useT();
-  const box = useRef<HTMLDivElement>(null);
-  const [isNear, setNear] = useState(false);
-  useEffect(() => {
-    const element = box.current;
-    if (!element || isNear) return;
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) setNear(true);
-      },
-      { rootMargin: '100% 0px' },
-    );
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [isNear]);
   const places = useMemo(
     () => [
       {
@@ -52,14 +39,8 @@ export function OfferLocationMap({ hotel }: { hotel: LocatedHotel }) {
   );
   const label = t('map.locationLabel', { hotel: hotel.name });
   return (
-    <div className="offer-location-box" ref={box}>
-      {isNear ? (
-        <Suspense fallback={<div className="map-box" />}>
-          <MapFrame places={places} label={label} className="offer-location-map" zoom={7} />
-        </Suspense>
-      ) : (
-        <div className="map-box" />
-      )}
-    </div>
+    <Suspense fallback={<div className="map-box" />}>
+      <MapFrame places={places} label={label} className="offer-location-map" zoom={7} />
+    </Suspense>
   );
 }
