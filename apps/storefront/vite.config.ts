@@ -34,6 +34,9 @@ const clientChunks = {
     // by the forms that check input. Not money.ts either: a group takes a module whole, and once a form
     // chunk uses its price schema (insurance), zod came with it into every page (+25 KB gzip).
     // Left alone, its formatting lands in a small chunk of its own.
+    // Stars and the offer texts' markdown: used by two or three catalogue pages each, too small to be
+    // files of their own (each file is a request and gzip starting over): one small file together.
+    { name: 'catalogue-pieces', test: /app[\\/]ui[\\/](?:stars|markdown)\.tsx$/, priority: 1 },
     {
       name: 'catalogue',
       test: /apps[\\/]storefront[\\/]app[\\/](?!features[\\/]account[\\/]|lib[\\/]private-page-meta)|packages[\\/]contracts[\\/]src[\\/]locale\.ts$/,
