@@ -22,6 +22,8 @@ const clientChunks = {
     { name: 'app-shell', test: /app[\\/](?:root\.tsx|ui[\\/]ranges\.ts)$/, priority: 2 },
     // Validation messages in three languages: fetched by the forms that check input, on their own.
     { name: 'messages', test: /packages[\\/]contracts[\\/]src[\\/]messages\.ts$/, priority: 2 },
+    // Not the field names the messages use: forms label their fields with them on first view.
+    { name: 'field-names', test: /packages[\\/]contracts[\\/]src[\\/]field-names\.ts$/, priority: 3 },
     // The account pages' shared code, only on those pages (their checks, with zod, load on demand).
     {
       name: 'account',
@@ -39,7 +41,7 @@ const clientChunks = {
     { name: 'catalogue-pieces', test: /app[\\/]ui[\\/](?:stars|markdown)\.tsx$/, priority: 1 },
     {
       name: 'catalogue',
-      test: /apps[\\/]storefront[\\/]app[\\/](?!features[\\/]account[\\/]|lib[\\/]private-page-meta)|packages[\\/]contracts[\\/]src[\\/]locale\.ts$/,
+      test: /apps[\\/]storefront[\\/]app[\\/](?!features[\\/]account[\\/]|lib[\\/]private-page-meta)/,
       minShareCount: 4,
       priority: 1,
     },

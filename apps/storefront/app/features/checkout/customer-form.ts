@@ -1,5 +1,5 @@
+import { fieldNames } from '@shop/contracts/field-names';
 import type { Locale } from '@shop/contracts/locale';
-import { fieldNames } from '@shop/contracts/messages';
 import type { AddressCountry, CustomerData } from '@shop/contracts/orders';
 
 /** The checkout form as typed: strings as the inputs hold them, checked by `customer-validation.ts`. */

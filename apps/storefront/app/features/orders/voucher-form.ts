@@ -1,5 +1,5 @@
+import { fieldNames } from '@shop/contracts/field-names';
 import type { Locale } from '@shop/contracts/locale';
-import { fieldNames } from '@shop/contracts/messages';
 import type { Order } from '@shop/contracts/orders';
 import type { Voucher, VoucherLayout } from '@shop/contracts/vouchers';
 import type { MessageKey } from '#app/i18n/de.ts';

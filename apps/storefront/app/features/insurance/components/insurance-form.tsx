@@ -1,5 +1,5 @@
+import { fieldNames } from '@shop/contracts/field-names';
 import type { InsuranceOffer, InsurancePolicy, InsuranceType } from '@shop/contracts/insurance';
-import { fieldNames } from '@shop/contracts/messages';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { splitDetail } from '#app/lib/orders/error-catalogue.ts';
 import { useShop, useT } from '#app/lib/shop-data.ts';
