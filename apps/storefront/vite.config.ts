@@ -17,9 +17,13 @@ const clientChunks = {
       test: /node_modules[\\/](react|react-dom|react-router|scheduler|turbo-stream|cookie|set-cookie-parser)[\\/]/,
       priority: 3,
     },
-    // With the nights and persons wording: tiny, and used by offer cards and order lines alike, so that
-    // the checkout's order summary does not fetch the catalogue chunk for it.
-    { name: 'app-shell', test: /app[\\/](?:root\.tsx|ui[\\/]ranges\.ts)$/, priority: 2 },
+    // With the nights and persons wording and the languages (locale.ts): tiny, and used by offer cards,
+    // order lines and forms alike, so that no page fetches the catalogue chunk or a chunk of their own.
+    {
+      name: 'app-shell',
+      test: /app[\\/](?:root\.tsx|ui[\\/]ranges\.ts)$|packages[\\/]contracts[\\/]src[\\/]locale\.ts$/,
+      priority: 2,
+    },
     // Validation messages in three languages: fetched by the forms that check input, on their own.
     { name: 'messages', test: /packages[\\/]contracts[\\/]src[\\/]messages\.ts$/, priority: 2 },
     // Not the field names the messages use: forms label their fields with them on first view.

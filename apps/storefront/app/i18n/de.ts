@@ -405,7 +405,6 @@ export const de = {
   'layout.accountSignedIn': 'Mein Konto (angemeldet)',
   'login.expired': 'Ihre Anmeldung ist abgelaufen. Bitte melden Sie sich erneut an, dann geht es weiter.',
   'login.required': 'Bitte melden Sie sich an, um fortzufahren.',
-  'login.loading': 'Das Anmeldeformular wird geladen …',
   'login.forgotten': 'Passwort vergessen?',
   'login.noAccount': 'Noch kein Kundenkonto?',
   'login.register': 'Kundenkonto anlegen',

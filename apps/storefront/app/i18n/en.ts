@@ -399,7 +399,6 @@ export const en: Messages = {
   'layout.accountSignedIn': 'My account (signed in)',
   'login.expired': 'Your session has expired. Please sign in again to continue.',
   'login.required': 'Please sign in to continue.',
-  'login.loading': 'Loading the sign-in form …',
   'login.forgotten': 'Forgot your password?',
   'login.noAccount': 'No account yet?',
   'login.register': 'Create an account',

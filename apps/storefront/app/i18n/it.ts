@@ -403,7 +403,6 @@ export const it: Messages = {
   'layout.accountSignedIn': 'Il mio account (accesso effettuato)',
   'login.expired': 'La sessione è scaduta. Accedi di nuovo per continuare.',
   'login.required': 'Accedi per continuare.',
-  'login.loading': 'Caricamento del modulo di accesso …',
   'login.forgotten': 'Password dimenticata?',
   'login.noAccount': 'Non hai ancora un account?',
   'login.register': 'Crea un account',

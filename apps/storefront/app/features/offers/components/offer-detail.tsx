@@ -166,7 +166,6 @@ export function OfferDetail({
           <OfferLocation hotel={hotel} />
           <OfferFaq faq={facts.faq} termsPath={termsPath} />
         </div>
-        {offer.isSoldOut ? null : <OfferBuyBar selected={selected} />}
       </div>
 
       {hotelOffers.length > 0 || similar.length > 0 ? (
@@ -185,6 +184,9 @@ export function OfferDetail({
           />
         </div>
       ) : null}
+      {/* The whole article is the bar's room: inside the layout it could not rise above the layout's top,
+          and under a long title on a phone it stood partly behind the cookie banner. */}
+      {offer.isSoldOut ? null : <OfferBuyBar selected={selected} />}
     </article>
   );
 }
