@@ -1,0 +1,87 @@
+/**
+ * The JavaScript each kind of page loads on a first visit, gzipped (level 9): issue 13's budget of
+ * 135 KB on every page except the map. Lighthouse (lighthouse.bench.ts) measures five pages slowly;
+ * this loads every page type once in Chromium and sums what the page fetched, scripts only, until the
+ * network is idle (the service worker's registration, fetched once the page is idle, included).
+ *
+ *   npm run build && npx tsx bench/first-view-js.bench.ts     # its own server, the demo catalogue
+ *   npx tsx bench/first-view-js.bench.ts --url http://localhost:3000
+ *
+ * Results go to bench/out/first-view-js.json; bench/RESULTS.md records them.
+ */
+import { parseArgs } from 'node:util';
+import { gzipSync } from 'node:zlib';
+import { chromium } from 'playwright-core';
+import { chromiumArgs, chromiumPath } from '../e2e/support/config.ts';
+import { freePort, requireStorefrontBuild, startServer, writeResults } from './lib.ts';
+
+const { values } = parseArgs({ options: { url: { type: 'string' } } });
+const budgetKb = 135;
+
+requireStorefrontBuild();
+const server = values.url ? null : await startServer({ database: 'demo', port: await freePort() });
+const baseUrl = (values.url ?? server!.url).replace(/\/$/, '');
+const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+try {
+  const pages = await pagePaths(baseUrl);
+  const rows = [];
+  for (const [name, path] of Object.entries(pages)) {
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 }, locale: 'de-DE' });
+    const scripts = new Map<string, number>();
+    page.on('response', async (response) => {
+      if (!/\.m?js(\?|$)/.test(new URL(response.url()).pathname)) return;
+      const body = await response.body().catch(() => null);
+      if (body) scripts.set(response.url(), gzipSync(body, { level: 9 }).length);
+    });
+    await page.goto(`${baseUrl}${path}`, { waitUntil: 'networkidle' });
+    // The service worker registers once the page is idle: wait for it like Lighthouse does.
+    await page.waitForTimeout(2_000);
+    const gzipKb = [...scripts.values()].reduce((sum, bytes) => sum + bytes, 0) / 1024;
+    rows.push({
+      page: name,
+      path,
+      files: scripts.size,
+      'JS gzip KB': Math.round(gzipKb * 10) / 10,
+      budget: name === 'map' ? 'its own figure' : gzipKb <= budgetKb ? 'within' : 'OVER',
+    });
+    await page.close();
+  }
+  console.table(rows);
+  await writeResults('first-view-js', { measuredAt: new Date().toISOString(), baseUrl, rows });
+} finally {
+  await browser.close();
+  await server?.stop();
+}
+
+/** One address per page type, found through the public API (an offer, a hotel, an order of a new cart). */
+async function pagePaths(url: string): Promise<Record<string, string>> {
+  const post = async (path: string, body: unknown) => {
+    const response = await fetch(`${url}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-requested-with': 'shop' },
+      body: JSON.stringify(body),
+    });
+    return response.json();
+  };
+  const search = (await post('/api/offer/search', { page: 1, pageSize: 24 })) as {
+    items: { slug: string; isSoldOut: boolean; contact: { slug: string } }[];
+  };
+  const offer = search.items.find((item) => !item.isSoldOut)!;
+  const cart = (await post('/api/order', { currency: 'EUR' })) as { id: number; token: string };
+  return {
+    home: '/',
+    search: '/urlaub-finden?q=Gardasee',
+    destination: '/reiseziel/it',
+    offer: `/urlaub/${offer.contact.slug}/${offer.slug}`,
+    hotel: `/urlaub/${offer.contact.slug}`,
+    map: '/urlaub/karte',
+    content: '/gutscheinvorteile',
+    help: '/faq',
+    'not found': '/gibt-es-nicht',
+    checkout: '/checkout',
+    order: `/view/${cart.id}/${cart.token}`,
+    account: '/account',
+    register: '/account/register',
+    'password forgotten': '/password-forgotten',
+  };
+}
