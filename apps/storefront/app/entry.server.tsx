@@ -12,15 +12,20 @@ import stylesHref from './styles.css?url';
 export const streamTimeout = 5_000;
 
 /**
- * The built stylesheet's text, read once (the production build keeps client files in ../client); null
- * under the development server, where the page links the stylesheet instead.
+ * The built stylesheet's text, read once (the production build keeps client files in build/client);
+ * null under the development server, where the page links the stylesheet instead. This module is
+ * build/server/index.js or, once the server build splits (lazy screens), a chunk in
+ * build/server/assets/: both places are tried.
  */
 const stylesheetText = (() => {
-  try {
-    return readFileSync(new URL(`../client${stylesHref}`, import.meta.url), 'utf8');
-  } catch {
-    return null;
+  for (const clientDir of ['../client', '../../client']) {
+    try {
+      return readFileSync(new URL(`${clientDir}${stylesHref}`, import.meta.url), 'utf8');
+    } catch {
+      // not this layout
+    }
   }
+  return null;
 })();
 
 /**

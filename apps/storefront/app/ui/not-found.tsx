@@ -1,6 +1,6 @@
 import type { OfferSummary } from '@shop/contracts/catalogue';
 import { Link } from 'react-router';
-import { useT } from '#app/lib/shop-data.ts';
+import { useShopData, useT } from '#app/lib/shop-data.ts';
 import { PopularLinks, SearchField, TopDeals } from './ways-on.tsx';
 
 /**
@@ -10,6 +10,9 @@ import { PopularLinks, SearchField, TopDeals } from './ways-on.tsx';
  */
 export function NotFound({ topDeals = [] }: { topDeals?: OfferSummary[] }) {
   const t = useT();
+  // An address no route matches at all (`/checkout/%E2%80%A8`) renders without the layout's data: no
+  // menu to list then, and asking for it would turn the 404 into a 500.
+  const hasShopData = useShopData() !== undefined;
   return (
     <div className="container page not-found">
       <div className="narrow not-found-head">
@@ -24,7 +27,7 @@ export function NotFound({ topDeals = [] }: { topDeals?: OfferSummary[] }) {
       </div>
       <div className="narrow ways-on">
         <SearchField id="not-found-q" />
-        <PopularLinks headingLevel={2} />
+        {hasShopData ? <PopularLinks headingLevel={2} /> : null}
       </div>
       <TopDeals offers={topDeals} headingLevel={2} id="not-found-deals" />
     </div>
