@@ -6,6 +6,7 @@
  * noise of this shared machine hits both alike.
  *
  *   npx tsx bench/edge-overhead.bench.ts --runs 5
+ *   npx tsx bench/edge-overhead.bench.ts --only offer --injects 0   (offer detail only, no inject view)
  *
  * The rate-limit plugin is registered in both: order routes need the plugin's decorators, and with
  * `global: false` it adds a hook only to routes with a limit of their own. Catalogue reads have none;
@@ -41,6 +42,7 @@ import {
   freePort,
   idleCpuMsPerSecond,
   median,
+  medianOf,
   percentile,
   postgresUrl,
   runLoadExact,
@@ -57,10 +59,19 @@ const { values } = parseArgs({
     injects: { type: 'string', default: '20000' },
     /** Seconds of idle CPU measured per server before and after the runs. */
     idle: { type: 'string', default: '8' },
+    /** `--only offer,search` runs some of the scenarios (names start with these words). */
+    only: { type: 'string' },
+    /**
+     * An A/A check of the method: both servers without the edge (still labelled with/without), so that
+     * what differs is only which process is which and when it runs.
+     */
+    aa: { type: 'boolean', default: false },
     /** Internal: this file as the server's entry, `with` or `without` the edge checks. */
     serve: { type: 'string' },
   },
 });
+
+const only = values.only?.split(',').map((word) => word.trim().toLowerCase());
 
 const variants = ['with', 'without'] as const;
 type Variant = (typeof variants)[number];
@@ -100,7 +111,7 @@ async function bench(): Promise<void> {
     with: await startServer({
       database: 'postgres',
       port: await freePort(),
-      entry: ['bench/edge-overhead.bench.ts', '--serve', 'with'],
+      entry: ['bench/edge-overhead.bench.ts', '--serve', values.aa ? 'without' : 'with'],
       env: { CATALOGUE_CACHE_TTL_MS: cacheTtlMs, DATABASE_POOL_SIZE: '16' },
     }),
     without: await startServer({
@@ -125,7 +136,7 @@ async function bench(): Promise<void> {
   try {
     offerIds = await servers.with.sampleOfferIds(5_000);
     const randomOffer = () => `/api/offer?id=${offerIds[Math.floor(Math.random() * offerIds.length)]}`;
-    await checkVariants(servers.with.url, servers.without.url, randomOffer());
+    if (!values.aa) await checkVariants(servers.with.url, servers.without.url, randomOffer());
     const searches = ['price-asc', 'price-desc', 'newest', 'discount'].flatMap((sort) =>
       [1, 2, 3, 4, 5].map((page) => JSON.stringify({ sort, page, pageSize: 24, facets: true })),
     );
@@ -135,7 +146,7 @@ async function bench(): Promise<void> {
       without: await cartAdds(servers.without.url),
     };
 
-    const scenarios = (variant: Variant): Scenario[] => [
+    const allScenarios = (variant: Variant): Scenario[] => [
       // The floor, and the purest view of a per-request cost: /healthz passes the same hooks.
       { name: 'healthz full load', path: () => '/healthz', connections: 32 },
       // One connection: autocannon paces all connections on one shared tick (see catalogue.bench.ts).
@@ -149,6 +160,10 @@ async function bench(): Promise<void> {
         connections: 16,
       },
     ];
+    const scenarios = (variant: Variant) =>
+      allScenarios(variant).filter(
+        (scenario) => !only || only.some((word) => scenario.name.toLowerCase().startsWith(word)),
+      );
     // Both servers warm before anything counts: every sampled offer and search in the cache, then the JIT.
     for (const variant of variants) {
       await readAll(servers[variant].url, offerIds);
@@ -193,13 +208,19 @@ async function bench(): Promise<void> {
   }
 
   // The second view, with the servers stopped: both apps in this process, requests through inject.
-  const inject = await injectView(offerIds, injects);
+  const inject = injects > 0 ? await injectView(offerIds, injects) : { summary: [] };
 
   const summary = httpRuns.flatMap(({ scenario, results }) => {
     const [withEdge, without] = [median(results.with), median(results.without)];
     // Run i's "with" against run i's "without", measured back to back: the spread of these differences
     // says how much of the difference is noise.
     const pairs = results.with.map((result, index) => result.p50Us - results.without[index]!.p50Us);
+    // The same per pair, relative: on a machine whose speed drifts from minute to minute (a shared VM's
+    // CPU comes in bursts), each pair's ratio is steadier than the ratio of the two medians.
+    const pairedPercent = (measure: (result: Exact) => number) =>
+      `${medianOf(
+        results.with.map((result, index) => (measure(result) / measure(results.without[index]!) - 1) * 100),
+      ).toFixed(1)} %`;
     return [
       { scenario, server: 'with', ...withEdge },
       { scenario, server: 'without', ...without },
@@ -214,6 +235,8 @@ async function bench(): Promise<void> {
         cpuDifference: `${(((withEdge.cpuUsPerRequest - without.cpuUsPerRequest) / without.cpuUsPerRequest) * 100).toFixed(1)} %`,
         requestsDifference: `${(((withEdge.requestsPerSecond - without.requestsPerSecond) / without.requestsPerSecond) * 100).toFixed(1)} %`,
         pairedP50Us: pairs.join(' / '),
+        pairedCpu: pairedPercent((result) => result.cpuUsPerRequest),
+        pairedRequests: pairedPercent((result) => result.requestsPerSecond),
       },
     ];
   });
@@ -233,6 +256,8 @@ async function bench(): Promise<void> {
               'p50 per run pair µs': rest.pairedP50Us,
               'CPU difference': rest.cpuDifference,
               'req/s difference': rest.requestsDifference,
+              'CPU, median of pairs': rest.pairedCpu,
+              'req/s, median of pairs': rest.pairedRequests,
             }
           : {}),
       }),

@@ -196,12 +196,15 @@ function summarise(result: autocannon.Result): BenchResult {
 }
 
 /** The median of each figure over several runs (this machine is shared and noisy). */
+/** The median of some numbers (the mean of the middle two for an even count). */
+export function medianOf(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
 export function median<Result extends BenchResult>(results: Result[]): Result {
-  const mid = (values: number[]) => {
-    const sorted = [...values].sort((a, b) => a - b);
-    const middle = Math.floor(sorted.length / 2);
-    return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-  };
+  const mid = medianOf;
   const keys = Object.keys(results[0]!) as (keyof Result)[];
   return Object.fromEntries(
     keys.map((key) => [key, mid(results.map((result) => result[key] as number))]),

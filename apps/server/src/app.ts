@@ -9,7 +9,7 @@ import { type BackgroundWork, createBackgroundWork } from './background-work.ts'
 import { type Config, repoRoot } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { answerClientError, answerFrameworkError, registerErrorHandling } from './http/error-handler.ts';
-import { registerHostCheck } from './http/host-header.ts';
+import { createHostCheck } from './http/host-header.ts';
 import { loggerOptions, redactUrl } from './http/logging.ts';
 import { registerRateLimiting } from './http/rate-limit.ts';
 import { registerRequestContext } from './http/request-context.ts';
@@ -75,7 +75,10 @@ export async function buildApp({
     frameworkErrors: answerFrameworkError,
     clientErrorHandler: answerClientError,
   });
-  if (withEdgeChecks) await registerSecurityHeaders(app, { isProduction: config.env === 'production' });
+  // Before any route: the per-route headers are chosen when a route is added.
+  const securityHeaders = withEdgeChecks
+    ? registerSecurityHeaders(app, { isProduction: config.env === 'production' })
+    : undefined;
 
   // API answers, static files and rendered pages go out compressed when the client accepts it;
   // brotli at quality 4 costs about as much CPU as gzip -6 and saves more.
@@ -116,8 +119,14 @@ export async function buildApp({
   const catalogue = createCatalogueContext(database.db, config.catalogueCacheTtlMs, searchEngine);
   const metrics = createMetrics();
 
-  registerRequestContext(app, brands);
-  if (withEdgeChecks) registerHostCheck(app, { trustProxy: config.trustProxy });
+  registerRequestContext(
+    app,
+    brands,
+    securityHeaders && {
+      headers: securityHeaders,
+      checkHost: createHostCheck({ trustProxy: config.trustProxy }),
+    },
+  );
   registerErrorHandling(app);
   registerRequestMetrics(app, metrics);
   // Checked once: production logs at warn, and the redaction is work no line would show.

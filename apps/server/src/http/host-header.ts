@@ -1,5 +1,5 @@
 import type { Locale } from '@shop/contracts/locale';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { HttpProblem } from './problem.ts';
 
 /**
@@ -24,24 +24,27 @@ const invalidHost: Record<Locale, string> = {
   it: 'nome host non valido',
 };
 
+/** Answers whether a request's Host may be served: undefined when it may, the 400 to answer when not. */
+export type HostCheck = (request: FastifyRequest) => HttpProblem | undefined;
+
 /**
  * The brand is chosen by host, so a malformed Host (`a b`, empty, `localhost:99999`) is the client's
  * mistake: a 400 before anything reads it. Behind a trusted proxy the forwarded host counts instead.
+ * Run by the request context's hook (request-context.ts), not a hook of its own: each hook is work on
+ * every request.
  */
-export function registerHostCheck(app: FastifyInstance, options: { trustProxy: boolean }): void {
+export function createHostCheck(options: { trustProxy: boolean }): HostCheck {
   // A shop is asked under a handful of names: each is checked once. Bounded, so that a flood of
   // made-up names costs memory only up to that (then every name is checked again).
   const validHosts = new Set<string>();
-  // A callback hook: an async one costs a promise on every request.
-  app.addHook('onRequest', (request, _reply, done) => {
+  return (request) => {
     const forwarded = options.trustProxy ? request.headers['x-forwarded-host'] : undefined;
     const host = typeof forwarded === 'string' ? forwarded.split(',')[0]?.trim() : request.headers.host;
-    if (host !== undefined && validHosts.has(host)) return done();
-    if (!isValidHost(host)) {
-      return done(new HttpProblem(400, 'validation-error', `Host: ${invalidHost[request.locale]}`));
-    }
+    if (host !== undefined && validHosts.has(host)) return undefined;
+    if (!isValidHost(host))
+      return new HttpProblem(400, 'validation-error', `Host: ${invalidHost[request.locale]}`);
     if (validHosts.size >= 1_000) validHosts.clear();
     validHosts.add(host as string);
-    done();
-  });
+    return undefined;
+  };
 }

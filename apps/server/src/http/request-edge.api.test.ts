@@ -114,7 +114,6 @@ describe('security headers', () => {
     const response = await shop.app.inject({ method: 'GET', url: '/api/menu' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['x-content-type-options']).toBe('nosniff');
-    expect(response.headers['x-frame-options']).toBe('DENY');
     expect(response.headers['content-security-policy']).toBe("default-src 'none';frame-ancestors 'none'");
     expect(response.headers['cross-origin-resource-policy']).toBe('same-origin');
     // HSTS only in production (the test app is not).

@@ -30,8 +30,9 @@ const sandboxPolicy =
 
 /**
  * What a JSON answer needs (OWASP's REST security headers): it loads nothing and is never framed, and a
- * browser must not sniff it into something else. The page headers' referrer policy, opener policy and
- * DNS-prefetch switch only mean something to documents; each header is work on every answer.
+ * browser must not sniff it into something else. The page headers' referrer policy, opener policy,
+ * DNS-prefetch switch and X-Frame-Options (which frame-ancestors supersedes) only mean something to
+ * documents; each header is work on every answer, for the server and for the client that parses it.
  */
 const apiDirectives = { 'default-src': ["'none'"], 'frame-ancestors': ["'none'"] };
 
@@ -56,17 +57,21 @@ export function helmetHeaders(options: HelmetOptions): Record<string, string> {
   return headers;
 }
 
+/** The headers of every answer: one set for the API's JSON, one for pages and files. */
+export type SecurityHeaders = { api: Record<string, string>; page: Record<string, string> };
+
 /**
- * Security headers on every answer (helmet): the content security policy, nosniff, a referrer policy
- * that keeps order keys in our own URLs from leaving the site, HSTS in production, and no-store on
- * order, voucher and account answers.
+ * Security headers (helmet's): the content security policy, nosniff, a referrer policy that keeps order
+ * keys in our own URLs from leaving the site, HSTS in production, and no-store on order, voucher and
+ * account answers. The sets every answer carries are returned for the request context's one hook to
+ * write (request-context.ts); the per-route ones are hooked here, so call this before any route.
  */
-export async function registerSecurityHeaders(
+export function registerSecurityHeaders(
   app: FastifyInstance,
   options: { isProduction: boolean },
-): Promise<void> {
+): SecurityHeaders {
   const shared = {
-    // X-Frame-Options for browsers that predate frame-ancestors.
+    // X-Frame-Options for browsers that predate frame-ancestors (pages and files; see the API set).
     xFrameOptions: { action: 'deny' },
     // Over plain HTTP browsers ignore it, so the embedded demo on http://localhost is unaffected.
     strictTransportSecurity: options.isProduction ? { maxAge: 31_536_000, includeSubDomains: true } : false,
@@ -88,16 +93,12 @@ export async function registerSecurityHeaders(
   });
   const apiHeaders = helmetHeaders({
     ...shared,
+    xFrameOptions: false,
     contentSecurityPolicy: { useDefaults: false, directives: apiDirectives },
     referrerPolicy: false,
     crossOriginOpenerPolicy: false,
     xDnsPrefetchControl: false,
   });
-  app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(request.url.startsWith('/api/') ? apiHeaders : pageHeaders);
-    done();
-  });
-
   // Per route, chosen when the route is added, so that the catalogue's answers pass no test of their
   // path. In onSend, after the handler, so that no route's own cache or resource policy outlives these.
   // Callback hooks: an async one costs a promise on every answer.
@@ -132,4 +133,5 @@ export async function registerSecurityHeaders(
     const own = route.onSend ?? [];
     route.onSend = [...(Array.isArray(own) ? own : [own]), hook];
   });
+  return { api: apiHeaders, page: pageHeaders };
 }
