@@ -17,15 +17,24 @@ const require = createRequire(import.meta.url);
 const fontBytes = (file: string) => readFileSync(require.resolve(`dejavu-fonts-ttf/ttf/${file}`));
 
 // pdfkit's own fontkit (its dependency, so always the version pdfkit understands).
-const fontkit = createRequire(require.resolve('pdfkit'))('fontkit') as { create(bytes: Buffer): unknown };
+const fontkit = createRequire(require.resolve('pdfkit'))('fontkit') as {
+  create(bytes: Buffer): { characterSet: number[]; glyphForCodePoint(codePoint: number): unknown };
+};
 
 /**
  * pdfkit parses a font handed over as bytes anew for every document, and DejaVu's large layout tables
- * make that ~30 ms of a ~35 ms voucher. A parsed fontkit font holds no per-document state (each
- * document builds its own subset from it), and `registerFont` takes one (pdfkit's CHANGELOG): parse
- * each font once per process.
+ * make that ~30 ms of a ~35 ms voucher. `registerFont` takes a parsed fontkit font (pdfkit's CHANGELOG):
+ * parse each font once per process. Each document builds its own subset from it, but fontkit keeps
+ * every glyph it creates, with the characters of its first use. Embedding "Ü" creates "U" as a bare part
+ * of it, without a character, so every later document's ToUnicode map lost U and its text read "�StG"
+ * when copied or searched. Creating every mapped glyph with its character first makes what the font
+ * keeps the same whatever a process renders first.
  */
-const parsedOnce = (bytes: Buffer) => fontkit.create(bytes) as FontSource;
+function parsedOnce(bytes: Buffer): FontSource {
+  const font = fontkit.create(bytes);
+  for (const codePoint of font.characterSet) font.glyphForCodePoint(codePoint);
+  return font as unknown as FontSource;
+}
 
 const regular = parsedOnce(fontBytes('DejaVuSans.ttf'));
 const bold = parsedOnce(fontBytes('DejaVuSans-Bold.ttf'));
