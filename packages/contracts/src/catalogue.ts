@@ -34,6 +34,8 @@ export const hotelSummarySchema = z.object({
   image: imageSchema.nullable(),
   offerCount: z.number().int(),
   price: priceSchema.nullable(),
+  /** Its cheapest offer on sale and in stock (where a price pin leads); null when none is. */
+  cheapestOffer: z.object({ slug: text(), price: priceSchema }).nullable(),
 });
 export type HotelSummary = z.infer<typeof hotelSummarySchema>;
 
@@ -102,7 +104,7 @@ export const offerSchema = z.object({
   images: z.array(imageSchema),
   board: boardSchema.nullable(),
   themes: z.array(themeRefSchema),
-  contact: hotelSummarySchema.omit({ offerCount: true, price: true }).extend({
+  contact: hotelSummarySchema.omit({ offerCount: true, price: true, cheapestOffer: true }).extend({
     features: z.array(featureSchema),
   }),
   vendor: z.object({ name: text() }),

@@ -2,12 +2,20 @@ import type { Locale } from '@shop/contracts/locale';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Database, queryRows } from '#src/db/client.ts';
 import { translatedSql } from '#src/db/translate.ts';
-import { type HotelColumns, hotelColumns, visibleToBrand } from '#src/modules/offers/offers.repository.ts';
+import {
+  type HotelColumns,
+  hotelColumns,
+  isOnSale,
+  visibleToBrand,
+} from '#src/modules/offers/offers.repository.ts';
 
 export type HotelRow = HotelColumns & {
   description: string;
   offer_count: number;
   price_cents: number | null;
+  /** The cheapest offer on sale and in stock; null when every offer is sold out or gone. */
+  cheapest_slug: string | null;
+  cheapest_price_cents: number | null;
   distance_km?: number;
 };
 
@@ -24,6 +32,25 @@ function selectHotels(brandId: number, locale: Locale, extraColumns: SQL = sql``
     ) stats ON stats.offer_count > 0`;
 }
 
+/**
+ * `hotels` (rows of selectHotels) with each one's cheapest offer on sale, joined after their paging so
+ * only the hotels answered are looked up. The index can still hold an offer whose sale period ended
+ * since it was built: the offer itself decides, as for the ways on from a gone offer.
+ */
+function withCheapestOffer(hotels: SQL, brandId: number, order: SQL = sql``) {
+  return sql`
+    SELECT hotels.*, cheapest.slug AS cheapest_slug, cheapest.price_cents AS cheapest_price_cents
+    FROM (${hotels}) hotels
+    LEFT JOIN LATERAL (
+      SELECT o.slug, s.price_cents FROM offer_search s JOIN offers o ON o.id = s.offer_id
+      WHERE s.hotel_id = hotels.hotel_id AND NOT s.is_sold_out AND ${isOnSale('o')}
+        AND ${visibleToBrand('s', brandId)}
+      ORDER BY s.price_cents, s.offer_id
+      LIMIT 1
+    ) cheapest ON true
+    ${order}`;
+}
+
 export async function findHotelBySlug(
   db: Database,
   slug: string,
@@ -32,7 +59,7 @@ export async function findHotelBySlug(
 ): Promise<HotelRow | undefined> {
   const [row] = await queryRows<HotelRow>(
     db,
-    sql`${selectHotels(brandId, locale)} WHERE h.slug = ${slug.toLowerCase()}`,
+    withCheapestOffer(sql`${selectHotels(brandId, locale)} WHERE h.slug = ${slug.toLowerCase()}`, brandId),
   );
   return row;
 }
@@ -47,7 +74,11 @@ export async function listHotels(
   const [rows, [count]] = await Promise.all([
     queryRows<HotelRow>(
       db,
-      sql`${selectHotels(brandId, locale)} ORDER BY h.name, h.id LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`,
+      withCheapestOffer(
+        sql`${selectHotels(brandId, locale)} ORDER BY h.name, h.id LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`,
+        brandId,
+        sql`ORDER BY hotels.hotel_name, hotels.hotel_id`,
+      ),
     ),
     queryRows<{ total: number }>(
       db,
@@ -76,14 +107,15 @@ export function findHotelsCloseTo(
       power(sin(radians(h.latitude - ${point.latitude}) / 2), 2)
       + cos(radians(${point.latitude})) * cos(radians(h.latitude))
         * power(sin(radians(h.longitude - ${point.longitude}) / 2), 2)))`;
-  return queryRows<HotelRow>(
-    db,
-    sql`SELECT * FROM (
+  const nearest = sql`SELECT * FROM (
       ${selectHotels(brandId, locale, sql`, ${distance} AS distance_km`)}
       WHERE h.latitude BETWEEN ${point.latitude - latitudeSpan} AND ${point.latitude + latitudeSpan}
         AND h.longitude BETWEEN ${point.longitude - longitudeSpan} AND ${point.longitude + longitudeSpan}
     ) nearby
     WHERE distance_km <= ${point.radiusKm}
-    ORDER BY distance_km, hotel_id LIMIT ${maxNearbyHotels}`,
+    ORDER BY distance_km, hotel_id LIMIT ${maxNearbyHotels}`;
+  return queryRows<HotelRow>(
+    db,
+    withCheapestOffer(nearest, brandId, sql`ORDER BY hotels.distance_km, hotels.hotel_id`),
   );
 }

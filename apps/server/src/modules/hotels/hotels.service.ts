@@ -12,6 +12,10 @@ export function presentHotelSummary(row: HotelRow, labels: Labels, locale: Local
     ...presentHotelBase(row, labels, locale),
     offerCount: row.offer_count,
     price: row.price_cents === null ? null : toPrice(row.price_cents, locale),
+    cheapestOffer:
+      row.cheapest_slug === null || row.cheapest_price_cents === null
+        ? null
+        : { slug: row.cheapest_slug, price: toPrice(row.cheapest_price_cents, locale) },
   };
 }
 

@@ -1,5 +1,4 @@
-import type { HotelSummary, hotelNearbySchema, SearchResponse } from '@shop/contracts/catalogue';
-import { maxPageSize } from '@shop/contracts/params';
+import type { HotelSummary, hotelNearbySchema } from '@shop/contracts/catalogue';
 import type { ShopContext } from '@shop/contracts/shop-context';
 import { hotelMapPath } from '@shop/contracts/site-paths';
 import { translatorFor } from '#app/i18n/messages.server.ts';
@@ -16,7 +15,7 @@ export type MapHotel = {
   offerCount: number;
   latitude: number;
   longitude: number;
-  /** Its cheapest offer on sale, where the price pin leads; null when all are sold out. */
+  /** Its cheapest offer on sale, where the price pin leads; null when all are sold out or gone. */
   cheapest: { slug: string; price: string } | null;
 };
 
@@ -37,17 +36,14 @@ const radiusKm = 1000;
 
 /** The map's hotels (the pins are placed in the browser, per zoom) and the same hotels listed by country. */
 export async function loadHotelMap(shop: ShopContext) {
-  const [answers, cheapest] = await Promise.all([
-    Promise.all(
-      coverage.map(({ latitude, longitude }) =>
-        // GET /api/hotel/close-to answers `{ items: hotelNearbySchema[] }`.
-        shop.api<{ items: Output<typeof hotelNearbySchema>[] }>(
-          `/api/hotel/close-to?latitude=${latitude}&longitude=${longitude}&radius=${radiusKm}`,
-        ),
+  const answers = await Promise.all(
+    coverage.map(({ latitude, longitude }) =>
+      // GET /api/hotel/close-to answers `{ items: hotelNearbySchema[] }`, each with its cheapest offer.
+      shop.api<{ items: Output<typeof hotelNearbySchema>[] }>(
+        `/api/hotel/close-to?latitude=${latitude}&longitude=${longitude}&radius=${radiusKm}`,
       ),
     ),
-    cheapestOffers(shop),
-  ]);
+  );
   const byId = new Map<number, HotelSummary>();
   for (const answer of answers) {
     if (answer.ok) for (const hotel of answer.data.items) byId.set(hotel.id, hotel);
@@ -69,7 +65,10 @@ export async function loadHotelMap(shop: ShopContext) {
       offerCount: hotel.offerCount,
       latitude: hotel.location.latitude,
       longitude: hotel.location.longitude,
-      cheapest: cheapest.get(hotel.slug) ?? null,
+      cheapest: hotel.cheapestOffer && {
+        slug: hotel.cheapestOffer.slug,
+        price: hotel.cheapestOffer.price.display,
+      },
     } satisfies MapHotel,
   }));
   const countries = new Map<string, { iso: string; name: string; hotels: MapHotel[] }>();
@@ -86,32 +85,4 @@ export async function loadHotelMap(shop: ShopContext) {
     countries: [...countries.values()],
     hotelCount: hotels.length,
   };
-}
-
-/**
- * Each hotel's cheapest offer on sale (hotel slug → offer), from the offer search sorted by price: the
- * first page says how many there are, the others are asked at once.
- */
-async function cheapestOffers(shop: ShopContext): Promise<Map<string, { slug: string; price: string }>> {
-  const page = (number: number) =>
-    shop.api<SearchResponse>('/api/offer/search', {
-      method: 'POST',
-      body: { sort: 'price-asc', page: number, pageSize: maxPageSize, facets: false },
-    });
-  const first = await page(1);
-  const pages = [first];
-  if (first.ok) {
-    const pageCount = Math.min(Math.ceil(first.data.total / maxPageSize), 50);
-    pages.push(...(await Promise.all(Array.from({ length: pageCount - 1 }, (_, index) => page(index + 2)))));
-  }
-  const cheapest = new Map<string, { slug: string; price: string }>();
-  for (const answer of pages) {
-    if (!answer.ok) continue;
-    for (const offer of answer.data.items) {
-      if (!offer.isSoldOut && !cheapest.has(offer.contact.slug)) {
-        cheapest.set(offer.contact.slug, { slug: offer.slug, price: offer.price.display });
-      }
-    }
-  }
-  return cheapest;
 }
