@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createProcessGroup, exited, type ServerProcess } from '#src/test/server-processes.ts';
+import { createProcessGroup, exited, type ServerProcess, unusedPort } from '#src/test/server-processes.ts';
 
 /**
  * WEB_CONCURRENCY=2: one port served by two processes under a supervisor (PostgreSQL only, like every
@@ -8,13 +8,13 @@ import { createProcessGroup, exited, type ServerProcess } from '#src/test/server
  */
 const databaseUrl = process.env.TEST_DATABASE_URL;
 const group = createProcessGroup(databaseUrl);
-const port = 3631;
-const metricsPort = 3632;
 let server: ServerProcess;
+let metricsPort: number;
 
 beforeAll(async () => {
   if (!databaseUrl) return;
-  server = group.start(port, { WEB_CONCURRENCY: '2', METRICS_PORT: String(metricsPort) });
+  metricsPort = await unusedPort();
+  server = await group.start({ WEB_CONCURRENCY: '2', METRICS_PORT: String(metricsPort) });
   await group.waitUntilReady([server]);
 }, 120_000);
 afterAll(async () => {
@@ -29,7 +29,7 @@ function metric(text: string, name: string, labels: string): number {
 
 describe.skipIf(!databaseUrl)('several server processes on one port', () => {
   it('answers on every connection, and every scrape of /metrics counts the requests of both processes', async () => {
-    const url = `http://127.0.0.1:${port}`;
+    const url = `http://127.0.0.1:${server.port}`;
     // A new connection per request: the supervisor hands connections to the processes in turn.
     const fresh = { headers: { connection: 'close' } };
     const healthzCount = async () =>
@@ -52,6 +52,6 @@ describe.skipIf(!databaseUrl)('several server processes on one port', () => {
   it('stops every process on SIGTERM', async () => {
     server.child.kill('SIGTERM');
     expect(await exited(server.child)).toBe(0);
-    await expect(fetch(`http://127.0.0.1:${port}/healthz`)).rejects.toThrow();
+    await expect(fetch(`http://127.0.0.1:${server.port}/healthz`)).rejects.toThrow();
   });
 });

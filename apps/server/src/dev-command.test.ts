@@ -4,13 +4,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { unusedPort } from '#src/test/server-processes.ts';
 
 /**
  * `npm run dev` (README): the shop with the storefront served through Vite, restarted only when the
  * server's code changes. Once on the embedded database (the PostgreSQL pass of CI would only repeat it).
  */
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const port = 3641;
+const port = await unusedPort();
 let child: ChildProcess | undefined;
 let dataDir: string | undefined;
 

@@ -10,12 +10,12 @@ afterAll(() => group.stopAll());
 // Needs a PostgreSQL server: PGlite is one process's database.
 describe.skipIf(!databaseUrl)('two server processes on one new PostgreSQL database', () => {
   it('migrate and seed once, serve the same catalogue and shut down gracefully', async () => {
-    const first = group.start(3611);
-    const second = group.start(3612);
+    const first = await group.start();
+    const second = await group.start();
     await group.waitUntilReady([first, second]);
 
     const answers = await Promise.all(
-      [3611, 3612].map(async (port) => {
+      [first.port, second.port].map(async (port) => {
         const response = await fetch(`http://127.0.0.1:${port}/api/offer/available-countries`);
         return (await response.json()) as { iso: string; count: number }[];
       }),

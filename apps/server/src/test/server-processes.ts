@@ -16,15 +16,16 @@ export type ServerProcess = { child: ChildProcess; port: number; output(): strin
 export function createProcessGroup(databaseUrl: string | undefined) {
   const schema = `mp_${randomBytes(4).toString('hex')}`;
   const children: ServerProcess[] = [];
+  const respawns = new Map<ServerProcess, () => Promise<void>>();
 
-  function start(port: number, env: Record<string, string> = {}): ServerProcess {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  function spawnOn(server: ServerProcess, output: { text: string }, env: Record<string, string>) {
+    server.child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
       cwd: serverDir,
       env: {
         ...process.env,
         NODE_ENV: 'production',
         LOG_LEVEL: 'warn',
-        PORT: String(port),
+        PORT: String(server.port),
         HOST: '127.0.0.1',
         DATABASE_URL: databaseUrl,
         PAYMENTS_MODE: 'sandbox',
@@ -34,23 +35,48 @@ export function createProcessGroup(databaseUrl: string | undefined) {
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    let output = '';
-    child.stdout?.on('data', (chunk) => (output += chunk));
-    child.stderr?.on('data', (chunk) => (output += chunk));
-    const server = { child, port, output: () => output };
+    server.child.stdout?.on('data', (chunk) => (output.text += chunk));
+    server.child.stderr?.on('data', (chunk) => (output.text += chunk));
+  }
+
+  /** A server process on a port of its own; `port` and `child` change when it has to move (waitUntilReady). */
+  async function start(env: Record<string, string> = {}): Promise<ServerProcess> {
+    const output = { text: '' };
+    const server = { port: await unusedPort(), output: () => output.text } as ServerProcess;
+    spawnOn(server, output, env);
+    const respawn = async () => {
+      output.text += `\n[port ${server.port} was taken; moving]\n`;
+      server.port = await unusedPort();
+      spawnOn(server, output, env);
+    };
+    respawns.set(server, respawn);
     children.push(server);
     return server;
   }
 
+  /**
+   * Waits for /readyz. A process whose port was taken between the pick and its listen (another suite's
+   * server; the port is only bound after migrations) starts again on another port, up to three times.
+   */
   async function waitUntilReady(servers: ServerProcess[], timeoutMs = 90_000): Promise<void> {
     const deadline = Date.now() + timeoutMs;
     await Promise.all(
-      servers.map(async ({ port, output }) => {
+      servers.map(async (server) => {
+        let moves = 0;
         for (;;) {
           try {
-            if ((await fetch(`http://127.0.0.1:${port}/readyz`)).ok) return;
+            const ready = await fetch(`http://127.0.0.1:${server.port}/readyz`, {
+              signal: AbortSignal.timeout(2000),
+            });
+            if (ready.ok) return;
           } catch {}
-          if (Date.now() > deadline) throw new Error(`server on ${port} did not become ready:\n${output()}`);
+          if (server.child.exitCode !== null && server.output().includes('EADDRINUSE') && moves < 3) {
+            moves++;
+            await respawns.get(server)?.();
+            continue;
+          }
+          if (Date.now() > deadline)
+            throw new Error(`server on ${server.port} did not become ready:\n${server.output()}`);
           await new Promise((resolve) => setTimeout(resolve, 200));
         }
       }),
@@ -133,14 +159,19 @@ export function call(
   });
 }
 
-/** A free TCP port on this machine (other suites start processes on fixed ports). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject()));
+/**
+ * A port nothing listens on, below Linux's ephemeral range (32768–60999): an outgoing connection of a
+ * parallel test can take any port in that range between the pick and the server's listen, which a
+ * CI run met as EADDRINUSE. Another suite's server can still pick the same one; waitUntilReady moves it.
+ */
+export async function unusedPort(): Promise<number> {
+  for (;;) {
+    const port = 20_000 + Math.floor(Math.random() * 12_000);
+    const isFree = await new Promise<boolean>((resolve) => {
+      const probe = createServer();
+      probe.once('error', () => resolve(false));
+      probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
     });
-  });
+    if (isFree) return port;
+  }
 }

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isReachable } from '#src/test/redis.ts';
-import { call, createProcessGroup, freePort, type ServerProcess } from '#src/test/server-processes.ts';
+import { call, createProcessGroup, type ServerProcess } from '#src/test/server-processes.ts';
 
 /**
  * DESIGN.md: every guarantee holds with two server processes on one PostgreSQL. For the accounts that is
@@ -38,7 +38,7 @@ beforeAll(async () => {
   // Welcome mails go to `<DATA_DIR>/outbox`: a temporary one, not the checkout's .data.
   dataDir = await mkdtemp(path.join(os.tmpdir(), 'shop-accounts-'));
   const env = { REDIS_URL: redisUrl, TRUST_PROXY: 'true', DATA_DIR: dataDir };
-  servers = [group.start(await freePort(), env), group.start(await freePort(), env)];
+  servers = [await group.start(env), await group.start(env)];
   await group.waitUntilReady(servers);
   sql = await group.sqlClient();
 }, 120_000);

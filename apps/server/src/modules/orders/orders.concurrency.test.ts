@@ -12,7 +12,7 @@ let sql: Awaited<ReturnType<typeof group.sqlClient>>;
 
 beforeAll(async () => {
   if (!databaseUrl) return;
-  servers = [group.start(3621), group.start(3622)];
+  servers = [await group.start(), await group.start()];
   await group.waitUntilReady(servers);
   sql = await group.sqlClient();
 }, 120_000);

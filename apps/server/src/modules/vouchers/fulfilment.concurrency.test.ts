@@ -15,8 +15,7 @@ describe.skipIf(!databaseUrl)('fulfilment with two server processes on PostgreSQ
 
   beforeAll(async () => {
     smtp = await startSmtpServer();
-    const ports = [39_411 + Math.floor(Math.random() * 200), 39_711 + Math.floor(Math.random() * 200)];
-    servers = ports.map((port) => group.start(port, { SMTP_URL: smtp.url }));
+    servers = [await group.start({ SMTP_URL: smtp.url }), await group.start({ SMTP_URL: smtp.url })];
     await group.waitUntilReady(servers);
     const client = await group.sqlClient();
     const { rows } = await client.query(
@@ -93,10 +92,7 @@ describe.skipIf(!databaseUrl)('fulfilment with two server processes on PostgreSQ
 
   it('a payment committed by a process killed right after it sends its mail exactly once, by another process', async () => {
     // A process that only enqueues: its job can only be sent by someone else, after it is gone.
-    const enqueuer = group.start(39_951 + Math.floor(Math.random() * 40), {
-      SMTP_URL: smtp.url,
-      JOBS_IN_SERVER: 'false',
-    });
+    const enqueuer = await group.start({ SMTP_URL: smtp.url, JOBS_IN_SERVER: 'false' });
     await group.waitUntilReady([enqueuer]);
     const cart = await readyCart(shopOn(enqueuer), variantId);
     await payWithPayPal(shopOn(enqueuer), cart);
