@@ -321,7 +321,7 @@ async function readAll(baseUrl: string, offerIds: number[]): Promise<void> {
 async function checkVariants(withUrl: string, withoutUrl: string, offerPath: string): Promise<void> {
   const [withEdge, without] = await Promise.all([fetch(withUrl + offerPath), fetch(withoutUrl + offerPath)]);
   const hasHeaders = (response: Response) =>
-    response.headers.has('content-security-policy') && response.headers.has('strict-transport-security');
+    response.headers.has('content-security-policy') && response.headers.has('x-content-type-options');
   if (withEdge.status !== 200 || without.status !== 200) throw new Error('offer detail did not answer 200');
   if (!hasHeaders(withEdge) || hasHeaders(without)) throw new Error('security headers not as expected');
   const [withHost, withoutHost] = await Promise.all([badHost(withUrl), badHost(withoutUrl)]);

@@ -115,8 +115,8 @@ describe('security headers', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['content-security-policy']).toBe("default-src 'none';frame-ancestors 'none'");
-    expect(response.headers['cross-origin-resource-policy']).toBe('same-origin');
-    // HSTS only in production (the test app is not).
+    // Public data: another site may read it (CORP is for private answers), and HSTS comes with the pages.
+    expect(response.headers['cross-origin-resource-policy']).toBeUndefined();
     expect(response.headers['strict-transport-security']).toBeUndefined();
   });
 
@@ -150,9 +150,13 @@ describe('security headers', () => {
       `/api/order/${id}/${key}`,
       `/api/order/summary/${id}/${key}`,
       `/api/order/${id}/wrong-key`,
+      `/api/insurance/quote/${id}/wrong-key/1`,
+      `/api/insurance/policy/${id}/wrong-key/RA-1.pdf`,
     ]) {
       const response = await shop.app.inject({ method: 'GET', url });
       expect(response.headers['cache-control'], url).toBe('no-store');
+      // No other site may load them into its page (and its process).
+      expect(response.headers['cross-origin-resource-policy'], url).toBe('same-origin');
     }
     // Catalogue answers stay cacheable.
     const menu = await shop.app.inject({ method: 'GET', url: '/api/menu' });

@@ -18,8 +18,11 @@ export const baseDirectives = {
   'style-src': ["'self'"],
 } satisfies Record<string, string[]>;
 
-/** Answers that carry personal data or an order's key (vouchers, invoices too): no browser or proxy keeps them. */
-const privatePaths = /^\/api\/(?:order|account|auth|voucher|invoice)(?:[/?]|$)/;
+/**
+ * Answers that carry personal data or an order's key (vouchers, invoices, insurance policies too): no
+ * browser or proxy keeps them, and no other site may load them.
+ */
+const privatePaths = /^\/api\/(?:order|account|auth|voucher|invoice|insurance)(?:[/?]|$)/;
 
 /** Pictures and brand files that mails and partner pages may show from another origin. */
 const sharedPaths = /^\/(?:media|assets)\//;
@@ -29,10 +32,14 @@ const sandboxPolicy =
   "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'; base-uri 'none'";
 
 /**
- * What a JSON answer needs (OWASP's REST security headers): it loads nothing and is never framed, and a
- * browser must not sniff it into something else. The page headers' referrer policy, opener policy,
+ * What every JSON answer needs (OWASP's REST security headers): it loads nothing and is never framed,
+ * and a browser must not sniff it into something else. Two headers, because each one is work on every
+ * answer for the server and for the client that parses it (a third and fourth cost a cached offer
+ * detail about 3 % of its throughput, bench/RESULTS.md): the page headers' referrer and opener policy,
  * DNS-prefetch switch and X-Frame-Options (which frame-ancestors supersedes) only mean something to
- * documents; each header is work on every answer, for the server and for the client that parses it.
+ * documents; HSTS is learnt from the pages every visit starts with; and Cross-Origin-Resource-Policy
+ * guards what another site must not read into its process, which public catalogue data is not: the
+ * private answers carry it (their per-route hook).
  */
 const apiDirectives = { 'default-src': ["'none'"], 'frame-ancestors': ["'none'"] };
 
@@ -94,6 +101,8 @@ export function registerSecurityHeaders(
   const apiHeaders = helmetHeaders({
     ...shared,
     xFrameOptions: false,
+    strictTransportSecurity: false,
+    crossOriginResourcePolicy: false,
     contentSecurityPolicy: { useDefaults: false, directives: apiDirectives },
     referrerPolicy: false,
     crossOriginOpenerPolicy: false,
@@ -102,8 +111,9 @@ export function registerSecurityHeaders(
   // Per route, chosen when the route is added, so that the catalogue's answers pass no test of their
   // path. In onSend, after the handler, so that no route's own cache or resource policy outlives these.
   // Callback hooks: an async one costs a promise on every answer.
-  const noStore: onSendHookHandler = (_request, reply, payload, done) => {
+  const privateAnswer: onSendHookHandler = (_request, reply, payload, done) => {
     reply.header('cache-control', 'no-store');
+    reply.header('cross-origin-resource-policy', 'same-origin');
     done(null, payload);
   };
   const sharedResource: onSendHookHandler = (_request, reply, payload, done) => {
@@ -121,7 +131,7 @@ export function registerSecurityHeaders(
   };
   app.addHook('onRoute', (route) => {
     const hook = privatePaths.test(route.url)
-      ? noStore
+      ? privateAnswer
       : sharedPaths.test(route.url)
         ? sharedResource
         : route.url.startsWith('/sandbox/')

@@ -27,8 +27,8 @@ export function registerInsuranceRoutes(
   const app = server.withTypeProvider<ZodTypeProvider>();
   const { withOrderKey } = deps;
   const shopper = (request: FastifyRequest) => ({ brand: request.brand, locale: request.locale });
-  // Answers name the order's key and the travellers: never kept by a cache (http/security-headers.ts
-  // does this for the order paths).
+  // Answers name the order's key and the travellers: http/security-headers.ts marks every answer under
+  // /api/insurance no-store, problems included.
 
   app.get(
     '/api/insurance/quote/:id/:key/:voucherId',
@@ -40,8 +40,7 @@ export function registerInsuranceRoutes(
         response: { 200: insuranceOfferSchema, ...errors },
       },
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
+    async (request) => {
       const { id, key, voucherId } = request.params;
       return withOrderKey(request, id, () =>
         quoteInsurance(deps, shopper(request), { orderId: id, key }, voucherId),
@@ -68,7 +67,6 @@ export function registerInsuranceRoutes(
       },
     },
     async (request, reply) => {
-      reply.header('cache-control', 'no-store');
       assertSameSite(request);
       try {
         return await withOrderKey(request, request.body.orderId, () =>
@@ -93,7 +91,6 @@ export function registerInsuranceRoutes(
       },
     },
     async (request, reply) => {
-      reply.header('cache-control', 'no-store');
       const { id, key, file } = request.params;
       const policyNumber = file.slice(0, -'.pdf'.length);
       const pdf = await withOrderKey(request, id, () =>
