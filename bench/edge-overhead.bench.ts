@@ -66,6 +66,7 @@ const { values } = parseArgs({
      * what differs is only which process is which and when it runs.
      */
     aa: { type: 'boolean', default: false },
+    'without-first': { type: 'boolean', default: false },
     /** Internal: this file as the server's entry, `with` or `without` the edge checks. */
     serve: { type: 'string' },
   },
@@ -107,20 +108,22 @@ async function bench(): Promise<void> {
   const injects = Number(values.injects);
 
   const idleSeconds = Number(values.idle);
-  const servers = {
-    with: await startServer({
+  const start = async (variant: Variant) =>
+    startServer({
       database: 'postgres',
       port: await freePort(),
-      entry: ['bench/edge-overhead.bench.ts', '--serve', values.aa ? 'without' : 'with'],
+      entry: [
+        'bench/edge-overhead.bench.ts',
+        '--serve',
+        variant === 'with' && !values.aa ? 'with' : 'without',
+      ],
       env: { CATALOGUE_CACHE_TTL_MS: cacheTtlMs, DATABASE_POOL_SIZE: '16' },
-    }),
-    without: await startServer({
-      database: 'postgres',
-      port: await freePort(),
-      entry: ['bench/edge-overhead.bench.ts', '--serve', 'without'],
-      env: { CATALOGUE_CACHE_TTL_MS: cacheTtlMs, DATABASE_POOL_SIZE: '16' },
-    }),
-  };
+    });
+  // --without-first: the other start order, to tell what a server's start slot does from what its code does.
+  const servers = {} as Record<Variant, Awaited<ReturnType<typeof startServer>>>;
+  for (const variant of values['without-first'] ? (['without', 'with'] as const) : variants) {
+    servers[variant] = await start(variant);
+  }
   /** With the server's CPU time per answered request, in µs (its process group, from /proc). */
   type Exact = BenchResult & ExactLatency & { cpuUsPerRequest: number };
   let httpRuns: { scenario: string; results: Record<Variant, Exact[]> }[] = [];
