@@ -7,6 +7,7 @@
  *
  *   npx tsx bench/edge-overhead.bench.ts --runs 5
  *   npx tsx bench/edge-overhead.bench.ts --only offer --injects 0   (offer detail only, no inject view)
+ *   npx tsx bench/edge-overhead.bench.ts --without-first            (the other start order)
  *
  * The rate-limit plugin is registered in both: order routes need the plugin's decorators, and with
  * `global: false` it adds a hook only to routes with a limit of their own. Catalogue reads have none;
@@ -66,6 +67,10 @@ const { values } = parseArgs({
      * what differs is only which process is which and when it runs.
      */
     aa: { type: 'boolean', default: false },
+    /**
+     * Start the server without the edge first. The server started first fell behind in long runs
+     * whichever code it ran (bench/RESULTS.md, 2026-11-27): measure in both orders.
+     */
     'without-first': { type: 'boolean', default: false },
     /** Internal: this file as the server's entry, `with` or `without` the edge checks. */
     serve: { type: 'string' },
@@ -119,7 +124,6 @@ async function bench(): Promise<void> {
       ],
       env: { CATALOGUE_CACHE_TTL_MS: cacheTtlMs, DATABASE_POOL_SIZE: '16' },
     });
-  // --without-first: the other start order, to tell what a server's start slot does from what its code does.
   const servers = {} as Record<Variant, Awaited<ReturnType<typeof startServer>>>;
   for (const variant of values['without-first'] ? (['without', 'with'] as const) : variants) {
     servers[variant] = await start(variant);
