@@ -60,7 +60,8 @@ export async function startServer(options: {
     ...options.env,
   };
   if (options.database === 'postgres') {
-    env.DATABASE_URL = postgresUrl;
+    // A bench may put something between the shop and the server (bench/failover.bench.ts: a proxy).
+    env.DATABASE_URL = options.env?.DATABASE_URL ?? postgresUrl;
     env.PAYMENTS_MODE ??= 'sandbox';
   } else {
     delete env.DATABASE_URL;

@@ -6,7 +6,7 @@ import { metricsReply, metricsRequest } from './modules/ops/metrics.ts';
  * WEB_CONCURRENCY > 1: this process only supervises `count` server processes that share the port
  * (node:cluster hands each new connection to one of them). They are stateless and every concurrency
  * rule holds across processes on one PostgreSQL (docs/decisions/008), so a crashed one is simply
- * replaced. A process that stops before it ever listened is a start failure (bad settings, no
+ * replaced. A process that stops before any ever listened is a start failure (bad settings, no
  * database): then everything stops rather than restarting in a loop.
  */
 export function superviseServerProcesses(count: number): void {
@@ -25,20 +25,38 @@ export function superviseServerProcesses(count: number): void {
       .catch((error: unknown) => worker.send(metricsReply(message.requestId, null, String(error))));
   });
 
-  cluster.on('listening', (worker) => listening.add(worker.id));
+  // Once the shop has served, a process that cannot start again (the database is away during a
+  // failover, so its migrations check fails) is retried with a growing pause instead of stopping the
+  // processes that still serve (docs/decisions/023-database-failover.md).
+  let hasServed = false;
+  let failedStarts = 0;
+  cluster.on('listening', (worker) => {
+    listening.add(worker.id);
+    hasServed = true;
+    failedStarts = 0;
+  });
   cluster.on('exit', (worker, code, signal) => {
     const hadStarted = listening.delete(worker.id);
     if (isStopping) {
       if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(0);
       return;
     }
-    if (!hadStarted) {
+    if (!hadStarted && !hasServed) {
       log('a server process failed to start: stopping', { worker: worker.id, code, signal });
       stop(1);
       return;
     }
-    log('a server process stopped unexpectedly: starting another', { worker: worker.id, code, signal });
-    cluster.fork();
+    if (hadStarted) {
+      log('a server process stopped unexpectedly: starting another', { worker: worker.id, code, signal });
+      cluster.fork();
+      return;
+    }
+    failedStarts++;
+    const pauseMs = Math.min(30_000, 1_000 * 2 ** (failedStarts - 1));
+    log('a replacement server process failed to start: trying again', { worker: worker.id, code, pauseMs });
+    setTimeout(() => {
+      if (!isStopping) cluster.fork();
+    }, pauseMs).unref();
   });
 
   const stop = (exitCode: number) => {

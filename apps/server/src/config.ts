@@ -20,6 +20,7 @@ const environmentSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// connection URL')
     .optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(16),
+  DATABASE_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(5_000),
   DATABASE_SCHEMA: z
     .string()
     .regex(/^[a-z_][a-z0-9_]{0,62}$/, 'must be a lower-case PostgreSQL identifier')
@@ -98,6 +99,12 @@ export type Config = {
   logLevel: string;
   databaseUrl: string | undefined;
   databasePoolSize: number;
+  /**
+   * How long a request waits for a database connection or a query's answer before it gives up and answers
+   * 503 (a PostgreSQL server that is away: failover, restart); the start and the tools wait as long as
+   * it takes.
+   */
+  databaseTimeoutMs: number;
   databaseSchema: string | undefined;
   dataDir: string;
   seedOnStart: boolean;
@@ -196,6 +203,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     logLevel: e.LOG_LEVEL,
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    databaseTimeoutMs: e.DATABASE_TIMEOUT_MS,
     databaseSchema: e.DATABASE_SCHEMA,
     dataDir: path.resolve(e.DATA_DIR),
     seedOnStart: e.SEED_ON_START,

@@ -6,6 +6,7 @@ import { type Config, ConfigError, loadConfig } from './config.ts';
 import { type Database, LOCK_IDS, openDatabase } from './db/client.ts';
 import { DataDirInUse } from './db/data-dir-lock.ts';
 import { startMetricsServer } from './modules/ops/ops.routes.ts';
+import { guardAgainstDatabaseOutages } from './process-guards.ts';
 import { isCatalogueEmpty, seedDemoCatalogue } from './seed/demo-catalogue.ts';
 
 async function main(): Promise<void> {
@@ -21,23 +22,31 @@ async function serve(config: Config): Promise<void> {
     dataDir: config.dataDir,
     poolSize: config.databasePoolSize,
     schemaName: config.databaseSchema,
+    queryTimeoutMs: config.databaseTimeoutMs,
   });
-  await database.migrate();
-
-  const app = await buildApp({ config, database });
-  if (config.seedOnStart) {
-    // Several processes may start at once on one database: one seeds, the others wait for it.
-    await database.withExclusiveLock(LOCK_IDS.seed, async () => {
-      if (!(await isCatalogueEmpty(database.db))) return;
-      app.log.info('empty catalogue: seeding the demo catalogue (first start only)');
-      // One transaction: a first start interrupted while seeding leaves an empty catalogue, not half of one.
-      const totals = await database.db.transaction((transaction) =>
-        seedDemoCatalogue(transaction as unknown as Database, { log: (message) => app.log.info(message) }),
-      );
-      app.log.info(totals, 'demo catalogue ready');
-    });
-    await app.refreshCatalogue();
-  }
+  // The start may take longer than a request may wait for the database: migrations, the first seed, or
+  // waiting for another process that does them (advisory locks).
+  const app = await database.withoutQueryTimeout(async () => {
+    await database.migrate();
+    const app = await buildApp({ config, database });
+    guardAgainstDatabaseOutages(app.log);
+    if (config.seedOnStart) {
+      // Several processes may start at once on one database: one seeds, the others wait for it.
+      await database.withExclusiveLock(LOCK_IDS.seed, async () => {
+        if (!(await isCatalogueEmpty(database.db))) return;
+        app.log.info('empty catalogue: seeding the demo catalogue (first start only)');
+        // One transaction: a first start interrupted while seeding leaves an empty catalogue, not half of one.
+        const totals = await database.db.transaction((transaction) =>
+          seedDemoCatalogue(transaction as unknown as Database, { log: (message) => app.log.info(message) }),
+        );
+        app.log.info(totals, 'demo catalogue ready');
+      });
+      await app.refreshCatalogue();
+    }
+    // Starts the job queue (it sets its queues up under a lock another process may hold).
+    await app.ready();
+    return app;
+  });
 
   let metricsServer: FastifyInstance | undefined;
   let isClosing = false;

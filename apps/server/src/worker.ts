@@ -4,6 +4,7 @@ import { createBackgroundWork } from './background-work.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { logOptions } from './http/logging.ts';
+import { guardAgainstDatabaseOutages } from './process-guards.ts';
 
 /**
  * `npm run worker`: a process that only runs background jobs (mail, refunds, hold sweeps, reminders,
@@ -18,14 +19,19 @@ async function main(): Promise<void> {
     ]);
   }
   const log = pino(logOptions(config.logLevel));
+  guardAgainstDatabaseOutages(log);
   const database = await openDatabase({
     url: config.databaseUrl,
     poolSize: config.databasePoolSize,
     schemaName: config.databaseSchema,
+    queryTimeoutMs: config.databaseTimeoutMs,
   });
-  await database.migrate();
   const background = createBackgroundWork({ config, database, log, registry: new Registry() });
-  await background.start();
+  // The start may wait for another process's migrations or queue set-up: longer than a job's query may.
+  await database.withoutQueryTimeout(async () => {
+    await database.migrate();
+    await background.start();
+  });
   log.info('worker ready: running background jobs');
   let isClosing = false;
   const shutdown = async () => {

@@ -2,7 +2,13 @@ import { readFileSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
-import { type AppLoadContext, type EntryContext, ServerRouter } from 'react-router';
+import {
+  type AppLoadContext,
+  type EntryContext,
+  type HandleErrorFunction,
+  isRouteErrorResponse,
+  ServerRouter,
+} from 'react-router';
 import { CspNonceContext } from './lib/csp-nonce.ts';
 import { StylesheetTextContext } from './lib/inline-stylesheet.tsx';
 import { startClientAfterPaint } from './lib/start-after-paint.server.ts';
@@ -27,6 +33,17 @@ const stylesheetText = (() => {
   }
   return null;
 })();
+
+/**
+ * What React Router reports from loaders and rendering. A response a loader throws on purpose (the 404
+ * of an unknown offer, the 503 while the database is away: lib/api.server.ts) is an answer, not a fault,
+ * and a visitor who left is nobody's problem; anything else is printed, as React Router would.
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted || (isRouteErrorResponse(error) && !(error as { error?: unknown }).error))
+    return;
+  console.error(error);
+};
 
 /**
  * Renders the matched routes to an HTML stream. Browsers get the shell as soon as it is ready;

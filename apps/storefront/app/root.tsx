@@ -170,11 +170,13 @@ export function ErrorBoundary() {
   }
   // Code that did not arrive (offline, or a deploy removed the old build's files): a reload fixes it.
   const isMissingCode = isChunkLoadError(error);
+  // The shop's database is away for a moment (a failover): trying again shortly works.
+  const isUnavailable = isRouteErrorResponse(error) && error.status === 503;
   return (
     <div className="container page narrow">
-      <h1>{t('error.title')}</h1>
-      <p>{t(isMissingCode ? 'app.chunkFailed' : 'error.text')}</p>
-      {isMissingCode ? (
+      <h1>{t(isUnavailable ? 'error.unavailable.title' : 'error.title')}</h1>
+      <p>{t(isMissingCode ? 'app.chunkFailed' : isUnavailable ? 'error.unavailable.text' : 'error.text')}</p>
+      {isMissingCode || isUnavailable ? (
         <button type="button" className="button" onClick={() => window.location.reload()}>
           {t('app.reload')}
         </button>

@@ -13,6 +13,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { claimDataDir } from './data-dir-lock.ts';
+import { isDatabaseUnavailable } from './database-unavailable.ts';
 import * as schema from './schema/index.ts';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -33,6 +34,11 @@ export type DatabaseHandle = {
   migrate(): Promise<void>;
   /** Runs `work` while holding a database-wide advisory lock, so that only one process does it at a time. */
   withExclusiveLock<T>(lockId: number, work: () => Promise<T>): Promise<T>;
+  /**
+   * Runs `work` with no query time limit on this handle (see `queryTimeoutMs`): for the start
+   * (migrations, the seed, waiting for another process's lock), which may take longer than any request.
+   */
+  withoutQueryTimeout<T>(work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 };
 
@@ -46,11 +52,16 @@ export type DatabaseOptions = {
   poolSize?: number;
   /** PostgreSQL only: a schema of its own (created when missing), so test runs do not share tables. */
   schemaName?: string | undefined;
+  /**
+   * PostgreSQL only (DATABASE_TIMEOUT_MS): how long a request may wait for a connection, and for a
+   * query's answer before its connection is given up. Unset or 0: no limit (tools, tests).
+   */
+  queryTimeoutMs?: number | undefined;
 };
 
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   return options.url
-    ? openPostgres(options.url, options.poolSize ?? 16, options.schemaName)
+    ? openPostgres(options.url, options.poolSize ?? 16, options.schemaName, options.queryTimeoutMs ?? 0)
     : openPglite(options.dataDir ?? 'memory://');
 }
 
@@ -70,6 +81,7 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
     // PGlite is one in-process connection: nothing else can race it.
     migrate: () => migratePglite(db as never, { migrationsFolder }),
     withExclusiveLock: (_lockId, work) => work(),
+    withoutQueryTimeout: (work) => work(),
     close: async () => {
       await client.close();
       lock?.release();
@@ -77,12 +89,18 @@ async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   };
 }
 
-async function openPostgres(url: string, poolSize: number, schemaName?: string): Promise<DatabaseHandle> {
+async function openPostgres(
+  url: string,
+  poolSize: number,
+  schemaName: string | undefined,
+  queryTimeoutMs: number,
+): Promise<DatabaseHandle> {
   if (schemaName !== undefined && !/^[a-z_][a-z0-9_]{0,62}$/.test(schemaName)) {
     throw new Error(`invalid schema name ${schemaName}`);
   }
   if (schemaName) {
     const setup = new pg.Client({ connectionString: url });
+    setup.on('error', () => {});
     await setup.connect();
     try {
       await setup.query(`CREATE SCHEMA IF NOT EXISTS ${schemaName}`);
@@ -95,13 +113,27 @@ async function openPostgres(url: string, poolSize: number, schemaName?: string):
   }
   // Extensions live in public; our tables and text-search configurations in the schema.
   const searchPath = schemaName ? `-c search_path=${schemaName},public` : '';
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, options: searchPath });
-  const cartPool = new pg.Pool({
+  // Work that may outlast a request's time limit (the start) runs while this is above zero.
+  let unlimitedWork = 0;
+  const timeLimit = () => (unlimitedWork > 0 ? 0 : queryTimeoutMs);
+  const poolOptions = {
     connectionString: url,
     max: poolSize,
+    Client: failoverSafeClient(timeLimit),
+    // A request waits at most this long for a connection: while the server is unreachable it fails
+    // within the limit instead of queueing until it is back.
+    ...(queryTimeoutMs > 0 ? { connectionTimeoutMillis: queryTimeoutMs } : {}),
+    // A connection whose server vanished without a word (a failover to another machine) is noticed by
+    // the operating system's keep-alive instead of never.
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
+  };
+  const pool = new pg.Pool({ ...poolOptions, options: searchPath });
+  const cartPool = new pg.Pool({
+    ...poolOptions,
     options: `${searchPath} -c synchronous_commit=off`.trim(),
   });
-  // An idle client that loses its server must not crash the process; the next query reports it.
+  // The pools report errors of idle clients here too; each client already handles its own (below).
   pool.on('error', () => {});
   cartPool.on('error', () => {});
   const db = drizzleNodePostgres(pool, { schema }) as unknown as Database;
@@ -109,12 +141,17 @@ async function openPostgres(url: string, poolSize: number, schemaName?: string):
 
   async function withExclusiveLock<T>(lockId: number, work: () => Promise<T>): Promise<T> {
     const lockClient = await pool.connect();
+    let lost: Error | undefined;
     try {
       await lockClient.query('SELECT pg_advisory_lock($1)', [lockId]);
       return await work();
+    } catch (error) {
+      lost = error as Error;
+      throw error;
     } finally {
       await lockClient.query('SELECT pg_advisory_unlock($1)', [lockId]).catch(() => {});
-      lockClient.release();
+      // A connection that failed is dropped, not handed to the next caller.
+      lockClient.release(lost && isDatabaseUnavailable(lost) ? lost : undefined);
     }
   }
 
@@ -128,9 +165,74 @@ async function openPostgres(url: string, poolSize: number, schemaName?: string):
         migrateNodePostgres(db as never, { migrationsFolder, migrationsSchema: schemaName ?? 'drizzle' }),
       ),
     withExclusiveLock,
+    async withoutQueryTimeout(work) {
+      unlimitedWork++;
+      try {
+        return await work();
+      } finally {
+        unlimitedWork--;
+      }
+    },
     close: async () => {
       await Promise.all([pool.end(), cartPool.end()]);
     },
+  };
+}
+
+/**
+ * node-postgres's client, made safe for a database that goes away (a failover, a restart, a proxy
+ * dropping connections: docs/decisions/023-database-failover.md).
+ * - A client reports a connection its server ended as an 'error' event. The pool listens for it only
+ *   while the client is idle; one checked out (a transaction between two queries) had no listener, and
+ *   an unhandled 'error' event ends the process. Every client now listens for its whole life; the
+ *   failure reaches its caller through the next query, and the pool drops the client on release.
+ * - A query that gets no answer within the time limit gives its connection up (the socket is closed),
+ *   so that the caller gets an error instead of waiting for a server that is gone, and the connection
+ *   is not handed to anybody else.
+ */
+function failoverSafeClient(timeLimit: () => number): typeof pg.Client {
+  return class FailoverSafeClient extends pg.Client {
+    constructor(config?: string | pg.ClientConfig) {
+      super(config);
+      this.on('error', () => {});
+    }
+
+    // biome-ignore lint/suspicious/noExplicitAny: pg's query has a dozen overloads; this only wraps them.
+    override query(...args: any[]): any {
+      const limitMs = timeLimit();
+      if (!limitMs || typeof args[0]?.submit === 'function') return super.query(...(args as [string]));
+      const timer = setTimeout(() => this.giveUp(limitMs), limitMs);
+      const done = () => clearTimeout(timer);
+      const callbackAt = args.findLastIndex((arg) => typeof arg === 'function');
+      if (callbackAt > 0) {
+        const callback = args[callbackAt];
+        args[callbackAt] = (error: unknown, result: unknown) => {
+          done();
+          callback(error, result);
+        };
+        return super.query(...(args as [string]));
+      }
+      if (typeof args[0]?.callback === 'function') {
+        const { callback } = args[0];
+        args[0] = {
+          ...args[0],
+          callback: (error: unknown, result: unknown) => {
+            done();
+            callback(error, result);
+          },
+        };
+        return super.query(...(args as [string]));
+      }
+      const answer = super.query(...(args as [string])) as unknown as Promise<unknown>;
+      answer.then(done, done);
+      return answer;
+    }
+
+    private giveUp(limitMs: number): void {
+      const stream = (this as unknown as { connection?: { stream?: { destroy(error?: Error): void } } })
+        .connection?.stream;
+      stream?.destroy(new Error(`The database did not answer within ${limitMs} ms`));
+    }
   };
 }
 

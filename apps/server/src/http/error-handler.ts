@@ -2,6 +2,7 @@ import type { Socket } from 'node:net';
 import { type Locale, negotiateLocale } from '@shop/contracts/locale';
 import type { Problem, ProblemType } from '@shop/contracts/problem';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { databaseOutage, isDatabaseUnavailable, outageLog } from '#src/db/database-unavailable.ts';
 import { HttpProblem, problemTitles } from './problem.ts';
 import { describeIssues, RequestValidationError } from './validation.ts';
 
@@ -44,6 +45,7 @@ export function sendProblem(
  * caller's language; anything else is logged with the request and answered without internals.
  */
 export function registerErrorHandling(app: FastifyInstance): void {
+  const noteUnavailable = outageLog(app.log, 'database unavailable: answering 503 until it is back');
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof RequestValidationError) {
       // SPEC §8: the storefront splits detail on ';' and shows each part as one error.
@@ -61,6 +63,18 @@ export function registerErrorHandling(app: FastifyInstance): void {
         detail: clientErrorDetail(error),
       });
     }
+    if (isDatabaseUnavailable(error)) {
+      // A failover or restart of PostgreSQL: the next request gets a fresh connection, so the client is
+      // told to try again shortly rather than that something broke.
+      noteUnavailable(error);
+      databaseOutage.noteMet();
+      reply.header('retry-after', String(databaseRetryAfterSeconds));
+      return sendProblem(reply, request, {
+        status: 503,
+        type: 'service-unavailable',
+        detail: databaseUnavailableDetail[request.locale ?? 'de'],
+      });
+    }
     request.log.error({ err: error }, 'request failed');
     return sendProblem(reply, request, { status: 500, type: 'internal-error' });
   });
@@ -73,6 +87,15 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }),
   );
 }
+
+/** Seconds a client is asked to wait after a 503 for an unreachable database (a failover takes a few). */
+export const databaseRetryAfterSeconds = 5;
+
+export const databaseUnavailableDetail: Record<Locale, string> = {
+  de: 'Der Shop ist gerade kurz nicht erreichbar. Bitte versuchen Sie es in einigen Sekunden noch einmal.',
+  en: 'The shop is briefly unavailable. Please try again in a few seconds.',
+  it: 'Il negozio non è raggiungibile per un momento. Si prega di riprovare tra qualche secondo.',
+};
 
 /**
  * Errors Fastify raises before a request reaches hooks and routes (a URL that does not decode, a

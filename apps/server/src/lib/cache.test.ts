@@ -35,4 +35,68 @@ describe('TtlCache', () => {
     await cache.get('c', source.load);
     expect(await cache.get('a', source.load)).toBe(4);
   });
+
+  describe('with staleIfError', () => {
+    const unavailable = Object.assign(new Error('Connection terminated unexpectedly'), { away: true });
+    const isFor = (error: unknown) => (error as { away?: boolean }).away === true;
+    const flush = () => vi.advanceTimersByTimeAsync(0);
+
+    it('serves the last answer while loads fail with an error it covers, and the new one once it is back', async () => {
+      const cache = new TtlCache<string>(1_000, 100, { isFor, maxStaleMs: 60_000 });
+      expect(await cache.get('k', async () => 'fresh')).toBe('fresh');
+      vi.advanceTimersByTime(1_001);
+      let loads = 0;
+      const failing = () => {
+        loads++;
+        return Promise.reject(unavailable);
+      };
+      expect(await cache.get('k', failing)).toBe('fresh');
+      // Within the retry interval nobody asks the database again.
+      expect(await cache.get('k', failing)).toBe('fresh');
+      expect(loads).toBe(1);
+      vi.advanceTimersByTime(1_001);
+      // One retry at a time; callers do not wait for it.
+      expect(await Promise.all([cache.get('k', failing), cache.get('k', failing)])).toEqual([
+        'fresh',
+        'fresh',
+      ]);
+      await flush();
+      expect(loads).toBe(2);
+      vi.advanceTimersByTime(1_001);
+      expect(await cache.get('k', async () => 'back')).toBe('fresh');
+      await flush();
+      expect(await cache.get('k', failing)).toBe('back');
+    });
+
+    it('while the source is known to be away, answers an expired entry from its stale copy without waiting', async () => {
+      let isAway = false;
+      const cache = new TtlCache<string>(1_000, 100, { isFor, maxStaleMs: 60_000, isAway: () => isAway });
+      await cache.get('k', async () => 'fresh');
+      vi.advanceTimersByTime(1_001);
+      isAway = true;
+      let loads = 0;
+      const hanging = () => {
+        loads++;
+        return new Promise<string>(() => {});
+      };
+      expect(await cache.get('k', hanging)).toBe('fresh');
+      expect(await cache.get('k', hanging)).toBe('fresh');
+      expect(loads).toBe(1);
+    });
+
+    it('passes other errors on and forgets the entry', async () => {
+      const cache = new TtlCache<string>(1_000, 100, { isFor, maxStaleMs: 60_000 });
+      await cache.get('k', async () => 'fresh');
+      vi.advanceTimersByTime(1_001);
+      await expect(cache.get('k', () => Promise.reject(new Error('not found')))).rejects.toThrow('not found');
+      await expect(cache.get('k', () => Promise.reject(unavailable))).rejects.toThrow('terminated');
+    });
+
+    it('serves nothing older than maxStaleMs', async () => {
+      const cache = new TtlCache<string>(1_000, 100, { isFor, maxStaleMs: 5_000 });
+      await cache.get('k', async () => 'fresh');
+      vi.advanceTimersByTime(5_001);
+      await expect(cache.get('k', () => Promise.reject(unavailable))).rejects.toThrow('terminated');
+    });
+  });
 });

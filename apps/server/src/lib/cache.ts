@@ -4,13 +4,39 @@
  *
  * Each server process keeps its own; the TTL bounds how stale a catalogue answer may be
  * (docs/decisions/004-catalogue-caching.md).
+ *
+ * With `staleIfError`, an expired answer is kept for `maxStaleMs` more and served when loading it
+ * again fails with an error `isFor` accepts (the database is away: docs/decisions/023): the shop keeps
+ * showing what it showed a moment ago instead of an error page. While loads keep failing (or `isAway`
+ * says the source is failing), one load at a time retries, at most once a second, and everybody gets
+ * the stale answer at once.
  */
+export type StaleIfError = {
+  isFor(error: unknown): boolean;
+  maxStaleMs: number;
+  /** Whether the source is known to be failing now: then an expired entry is not even tried first. */
+  isAway?(): boolean;
+};
+
+type Entry<V> = {
+  expiresAt: number;
+  value: Promise<V>;
+  /** The last value loaded and when, kept past expiry for `staleIfError`. */
+  last?: { value: V; loadedAt: number };
+  /** Loads fail with an error the stale value covers: it is served while one load at a time retries. */
+  isFailing?: boolean;
+  isRetrying?: boolean;
+};
+
+const retryIntervalMs = 1_000;
+
 export class TtlCache<V> {
-  private readonly entries = new Map<string, { expiresAt: number; value: Promise<V> }>();
+  private readonly entries = new Map<string, Entry<V>>();
 
   constructor(
     private readonly ttlMs: number,
     private readonly maxEntries = 5_000,
+    private readonly staleIfError?: StaleIfError,
   ) {}
 
   get(key: string, load: () => Promise<V>): Promise<V> {
@@ -23,14 +49,26 @@ export class TtlCache<V> {
       this.entries.set(key, hit);
       return hit.value;
     }
-    const value = load();
-    this.entries.set(key, { expiresAt: now + this.ttlMs, value });
-    value.catch(() => this.entries.delete(key));
+    const stale = this.staleIfError && hit?.last && now - hit.last.loadedAt < this.staleIfError.maxStaleMs;
+    if (stale && (hit.isFailing || this.staleIfError?.isAway?.())) {
+      // Failing loads: one retry at a time, in the background; this request gets the stale answer now.
+      this.retry(key, hit, load);
+      return hit.value;
+    }
+    const entry: Entry<V> = {
+      expiresAt: now + this.ttlMs,
+      value: load(),
+      ...(hit?.last ? { last: hit.last } : {}),
+    };
+    this.entries.set(key, entry);
+    this.remember(key, entry);
+    if (stale) entry.value = entry.value.catch((error: unknown) => this.serveStale(key, entry, error));
+    else entry.value.catch(() => this.forget(key, entry));
     if (this.entries.size > this.maxEntries) {
       const oldest = this.entries.keys().next().value;
       if (oldest !== undefined) this.entries.delete(oldest);
     }
-    return value;
+    return entry.value;
   }
 
   delete(key: string): void {
@@ -39,5 +77,60 @@ export class TtlCache<V> {
 
   clear(): void {
     this.entries.clear();
+  }
+
+  /** Notes a loaded value as the entry's last good one. */
+  private remember(key: string, entry: Entry<V>): void {
+    if (!this.staleIfError) return;
+    entry.value.then(
+      (value) => {
+        if (this.entries.get(key) === entry) entry.last = { value, loadedAt: Date.now() };
+      },
+      () => {},
+    );
+  }
+
+  /** A failed load: the stale value when the failure is one it covers, else the failure. */
+  private serveStale(key: string, entry: Entry<V>, error: unknown): V {
+    const last = entry.last;
+    if (!last || !this.staleIfError?.isFor(error)) {
+      this.forget(key, entry);
+      throw error;
+    }
+    if (this.entries.get(key) === entry) {
+      entry.expiresAt = Date.now() + retryIntervalMs;
+      entry.isFailing = true;
+      entry.value = Promise.resolve(last.value);
+    }
+    return last.value;
+  }
+
+  private retry(key: string, entry: Entry<V>, load: () => Promise<V>): void {
+    entry.expiresAt = Date.now() + retryIntervalMs;
+    if (entry.isRetrying) return;
+    entry.isRetrying = true;
+    const settled = () => {
+      entry.isRetrying = false;
+    };
+    load()
+      .finally(settled)
+      .then(
+        (value) => {
+          if (this.entries.get(key) !== entry) return;
+          this.entries.set(key, {
+            expiresAt: Date.now() + this.ttlMs,
+            value: Promise.resolve(value),
+            last: { value, loadedAt: Date.now() },
+          });
+        },
+        (error: unknown) => {
+          // Still away: the stale value stays; anything else ends it (the answer no longer exists).
+          if (!this.staleIfError?.isFor(error)) this.forget(key, entry);
+        },
+      );
+  }
+
+  private forget(key: string, entry: Entry<V>): void {
+    if (this.entries.get(key) === entry) this.entries.delete(key);
   }
 }

@@ -200,24 +200,23 @@ async function insertOffers(
       schema.offers,
       batch.map((bundle) => bundle.offer),
     );
-    // The children only depend on their offers, so they may be written side by side (on PostgreSQL).
-    await Promise.all([
-      insertRows(
-        db,
-        schema.variants,
-        batch.flatMap((bundle) => bundle.variants),
-      ),
-      insertRows(
-        db,
-        schema.offerTexts,
-        batch.flatMap((bundle) => bundle.texts),
-      ),
-      insertRows(
-        db,
-        schema.offerThemes,
-        batch.flatMap((bundle) => bundle.themes),
-      ),
-    ]);
+    // One after the other: the seed runs in one transaction, on one connection, and pg refuses a query
+    // sent while that connection is still busy with another (a deprecation warning now, an error in pg 9).
+    await insertRows(
+      db,
+      schema.variants,
+      batch.flatMap((bundle) => bundle.variants),
+    );
+    await insertRows(
+      db,
+      schema.offerTexts,
+      batch.flatMap((bundle) => bundle.texts),
+    );
+    await insertRows(
+      db,
+      schema.offerThemes,
+      batch.flatMap((bundle) => bundle.themes),
+    );
     // Offers no longer sold stay out of promotions and code limits (their pages answer 410).
     facts.push(...batch.filter((bundle) => isOnSale(bundle.offer)).map((bundle) => bundle.facts));
     batch = [];

@@ -402,6 +402,9 @@ export const de = {
   'order.invoice.download': 'Rechnung (PDF)',
   'error.title': 'Ein Fehler ist aufgetreten',
   'error.text': 'Ein unerwarteter Fehler ist aufgetreten, bitte versuchen Sie es erneut.',
+  'error.unavailable.title': 'Gleich wieder da',
+  'error.unavailable.text':
+    'Der Shop ist gerade kurz nicht erreichbar. Bitte versuchen Sie es in einigen Sekunden noch einmal.',
   'layout.accountSignedIn': 'Mein Konto (angemeldet)',
   'login.expired': 'Ihre Anmeldung ist abgelaufen. Bitte melden Sie sich erneut an, dann geht es weiter.',
   'login.required': 'Bitte melden Sie sich an, um fortzufahren.',

@@ -396,6 +396,8 @@ export const en: Messages = {
   'order.invoice.download': 'Invoice (PDF)',
   'error.title': 'Something went wrong',
   'error.text': 'An unexpected error occurred, please try again.',
+  'error.unavailable.title': 'Back in a moment',
+  'error.unavailable.text': 'The shop is briefly unavailable. Please try again in a few seconds.',
   'layout.accountSignedIn': 'My account (signed in)',
   'login.expired': 'Your session has expired. Please sign in again to continue.',
   'login.required': 'Please sign in to continue.',

@@ -400,6 +400,9 @@ export const it: Messages = {
   'order.invoice.download': 'Fattura (PDF)',
   'error.title': 'Si è verificato un errore',
   'error.text': 'Si è verificato un errore inaspettato, si prega di riprovare.',
+  'error.unavailable.title': 'Torniamo subito',
+  'error.unavailable.text':
+    'Il negozio non è raggiungibile per un momento. Si prega di riprovare tra qualche secondo.',
   'layout.accountSignedIn': 'Il mio account (accesso effettuato)',
   'login.expired': 'La sessione è scaduta. Accedi di nuovo per continuare.',
   'login.required': 'Accedi per continuare.',

@@ -16,7 +16,10 @@ export function notFound(): never {
   throw data(null, { status: 404 });
 }
 
-/** The thrown response for an API answer that failed with `status`: 404 for a missing record, else 502. */
+/**
+ * The thrown response for an API answer that failed with `status`: 404 for a missing record, 503 while
+ * the shop's database is away (the page says to try again shortly), else 502.
+ */
 export function apiFailure(status: number) {
-  return data(null, { status: status === 404 || status === 400 ? 404 : 502 });
+  return data(null, { status: status === 404 || status === 400 ? 404 : status === 503 ? 503 : 502 });
 }

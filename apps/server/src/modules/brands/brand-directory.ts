@@ -1,4 +1,5 @@
 import type { Database } from '#src/db/client.ts';
+import { staleWhileDatabaseAway } from '#src/db/database-unavailable.ts';
 import { TtlCache } from '#src/lib/cache.ts';
 import { type BrandRow, listBrands } from './brands.repository.ts';
 
@@ -29,7 +30,7 @@ export function createBrandDirectory(
     return `${publicUrl.protocol}//${row.short}.${publicUrl.hostname}${port}`;
   };
   const ttlMs = Math.max(options.ttlMs, 1_000);
-  const cache = new TtlCache<(BrandRow & Brand)[]>(ttlMs, 1);
+  const cache = new TtlCache<(BrandRow & Brand)[]>(ttlMs, 1, staleWhileDatabaseAway);
   // The last list loaded, readable without a promise: every API request resolves its brand, and a
   // promise per request is measurable at the edge (bench/side-by-side.bench.ts).
   let loaded: { brands: (BrandRow & Brand)[]; expiresAt: number } | null = null;
@@ -44,7 +45,12 @@ export function createBrandDirectory(
     });
 
   async function resolve(hostname: string): Promise<Brand> {
-    return pick(await load(), hostname);
+    if (!loaded) return pick(await load(), hostname);
+    // Every request resolves its brand: none waits for the list to be read again once it has been read.
+    // Past its TTL the list is reloaded in the background (stale while revalidating), so a database that
+    // is away costs a request nothing here; the request meets the outage, if at all, in its own queries.
+    if (loaded.expiresAt <= Date.now()) load().catch(() => {});
+    return pick(loaded.brands, hostname);
   }
 
   /** `resolve` without waiting, when the brand list is loaded and fresh; otherwise undefined. */

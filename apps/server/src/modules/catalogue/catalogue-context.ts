@@ -1,5 +1,6 @@
 import type { Locale } from '@shop/contracts/locale';
 import type { Database } from '#src/db/client.ts';
+import { staleWhileDatabaseAway } from '#src/db/database-unavailable.ts';
 import { TtlCache } from '#src/lib/cache.ts';
 import type { Brand } from '#src/modules/brands/brand-directory.ts';
 import type { SearchEngine } from '#src/modules/search/engine/search-engine.ts';
@@ -14,7 +15,7 @@ export type Audience = { brand: Brand; locale: Locale };
  */
 export function createCatalogueContext(db: Database, ttlMs: number, searchEngine: SearchEngine) {
   const dictionary = createDictionary(db, ttlMs);
-  const answers = new TtlCache<unknown>(ttlMs, 20_000);
+  const answers = new TtlCache<unknown>(ttlMs, 20_000, staleWhileDatabaseAway);
   return {
     db,
     searchEngine,

@@ -1,5 +1,6 @@
 import type { Locale } from '@shop/contracts/locale';
 import type { Database } from '#src/db/client.ts';
+import { staleWhileDatabaseAway } from '#src/db/database-unavailable.ts';
 import { translate } from '#src/db/translate.ts';
 import { TtlCache } from '#src/lib/cache.ts';
 import { loadReferenceData } from './dictionary.repository.ts';
@@ -8,7 +9,7 @@ type ReferenceData = Awaited<ReturnType<typeof loadReferenceData>>;
 
 /** Labels for country, theme, feature and board codes in each language, cached for the catalogue TTL. */
 export function createDictionary(db: Database, ttlMs: number) {
-  const cache = new TtlCache<Labels>(Math.max(ttlMs, 1_000), 1);
+  const cache = new TtlCache<Labels>(Math.max(ttlMs, 1_000), 1, staleWhileDatabaseAway);
   return { load: () => cache.get('all', async () => new Labels(await loadReferenceData(db))) };
 }
 

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
 import { Counter, Gauge, type Registry } from 'prom-client';
 import { type Database, type DatabaseHandle, LOCK_IDS, sqlExecutor } from '#src/db/client.ts';
+import { isDatabaseUnavailable, outageLog } from '#src/db/database-unavailable.ts';
 
 /**
  * Background work on pg-boss, in the application's own PostgreSQL (docs/decisions/014): a job is a row,
@@ -58,7 +59,12 @@ export function createJobQueue(
     // process is retried within a minute or so.
     maintenanceIntervalSeconds: 30,
   });
-  boss.on('error', (error) => options.log.error({ err: error }, 'job queue error'));
+  // While the database is away every poll fails: logged once a minute, not twice a second per queue.
+  const logOutage = outageLog(options.log, 'job queue: database unavailable, retrying');
+  boss.on('error', (error) => {
+    if (isDatabaseUnavailable(error)) logOutage(error);
+    else options.log.error({ err: error }, 'job queue error');
+  });
   // Read when used, not now: the app adds definitions that close over services made after the queue.
   const definitions = {
     has: (name: string) => options.definitions.some((definition) => definition.name === name),

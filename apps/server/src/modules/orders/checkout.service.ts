@@ -52,6 +52,15 @@ export async function closeOrder(
         payment = started;
       } else if (order.status === 'payment-pending') {
         payment = await findLatestPayment(deps.db, order.id);
+        if (!payment && order.payment_type === input.paymentType) {
+          // A close cut off between its two steps (the database went away after the hold was taken,
+          // before the payment was recorded) left nothing to approve: start it now. The provider's
+          // request id is fixed per closing, so it answers the payment it may have made then.
+          const provider = input.paymentType as ProviderName;
+          const started = await run.step(startProviderPayment, { deps, caller, order, provider });
+          if (started && isRefusal(started)) return started;
+          payment = started;
+        }
       }
       const redirectUrl = payment?.status === 'created' ? payment.approval_url : null;
       return { order: presentOrder(closed.snapshot, caller.locale), redirectUrl, payment };

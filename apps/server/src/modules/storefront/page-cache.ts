@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import zlib from 'node:zlib';
+import { databaseOutage, staleWhileDatabaseAway } from '#src/db/database-unavailable.ts';
 import { TtlCache } from '#src/lib/cache.ts';
 
 /** A rendered page, already compressed for one encoding. */
@@ -14,15 +15,23 @@ export type CachedPage = { status: number; headers: [string, string][]; body: Bu
  * key) is never kept, nor handed to another request that asked for the same URL meanwhile.
  */
 export function createPageCache(ttlMs: number) {
-  const pages = ttlMs > 0 ? new TtlCache<CachedPage>(ttlMs, 2_000) : null;
+  const pages = ttlMs > 0 ? new TtlCache<CachedPage>(ttlMs, 2_000, staleWhileUnavailable) : null;
   return {
     async get(key: string, render: () => Promise<CachedPage>): Promise<CachedPage> {
       if (!pages) return render();
       let own: CachedPage | undefined;
-      const page = await pages.get(key, async () => {
-        own = await render();
-        return own;
-      });
+      let page: CachedPage;
+      try {
+        page = await pages.get(key, async () => {
+          own = await render();
+          if (own.status === 503) throw new UnavailablePage(own);
+          return own;
+        });
+      } catch (error) {
+        // No earlier copy to show: the render's own "try again shortly" page.
+        if (error instanceof UnavailablePage) return error.page;
+        throw error;
+      }
       if (page.status === 200 && isShareable(page)) return page;
       pages.delete(key);
       // Waiting for another request's render of a page only that request may have: render our own.
@@ -30,6 +39,26 @@ export function createPageCache(ttlMs: number) {
     },
   };
 }
+
+/**
+ * A page rendered as 503: the API it needed could not reach the database. A copy of the page kept from
+ * before is served instead, for up to an hour (docs/decisions/023-database-failover.md).
+ */
+class UnavailablePage extends Error {
+  constructor(readonly page: CachedPage) {
+    super('page unavailable');
+  }
+}
+
+const staleWhileUnavailable = {
+  isFor(error: unknown): boolean {
+    const isUnavailable = error instanceof UnavailablePage;
+    if (isUnavailable) databaseOutage.noteMet();
+    return isUnavailable;
+  },
+  isAway: databaseOutage.isOngoing,
+  maxStaleMs: staleWhileDatabaseAway.maxStaleMs,
+};
 
 /** Whether a shared cache may keep the page (RFC 9111: not `no-store`, not `private`). */
 function isShareable(page: Pick<CachedPage, 'headers'>): boolean {
