@@ -40,21 +40,21 @@ const serverDeployment = {
   LOG_LEVEL: 'warn',
   PORT: '0',
 };
-const warning = /"level":40.*rate limits without REDIS_URL: .*set REDIS_URL to share the counters/;
+const warning = /"level":40.*REDIS_URL is not set: .*set REDIS_URL to share the counters/;
 
 describe('the rate-limit warning at start', () => {
   it('names REDIS_URL when several processes count in memory', async () => {
     const output = await runServer({ ...serverDeployment, WEB_CONCURRENCY: '2' }, warning);
     expect(output).toMatch(warning);
     expect(output).toContain(
-      'WEB_CONCURRENCY=2: each of the 2 processes counts the limits in its own memory',
+      'each of the 2 server processes (WEB_CONCURRENCY) counts the rate limits in its own memory, so together they allow 2 times each limit',
     );
   }, 60_000);
 
   it('warns a single process on a database server too (more machines may share it)', async () => {
     const output = await runServer(serverDeployment, warning);
     expect(output).toMatch(warning);
-    expect(output).toContain('DATABASE_URL: each server process or machine on this database counts');
+    expect(output).toContain('several machines on this database together allow that many times each limit');
   }, 60_000);
 
   it('says nothing with REDIS_URL, or for the one process on the embedded database', () => {

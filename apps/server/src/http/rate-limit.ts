@@ -59,14 +59,12 @@ export function perProcessLimitsWarning(
   config: Pick<Config, 'redisUrl' | 'processes' | 'databaseUrl'>,
 ): string | null {
   if (config.redisUrl || (config.processes <= 1 && !config.databaseUrl)) return null;
-  const who =
+  const limits = 'order keys, codes, gift cards, sign-ins, carts';
+  const together =
     config.processes > 1
-      ? `WEB_CONCURRENCY=${config.processes}: each of the ${config.processes} processes`
-      : 'DATABASE_URL: each server process or machine on this database';
-  return (
-    `rate limits without REDIS_URL: ${who} counts the limits in its own memory, so together they allow ` +
-    'that many times each limit (order keys, codes, gift cards, sign-ins, carts); set REDIS_URL to share the counters'
-  );
+      ? `each of the ${config.processes} server processes (WEB_CONCURRENCY) counts the rate limits in its own memory, so together they allow ${config.processes} times each limit`
+      : 'this process counts the rate limits in its own memory, so several machines on this database together allow that many times each limit';
+  return `REDIS_URL is not set: ${together} (${limits}); set REDIS_URL to share the counters`;
 }
 
 declare module 'fastify' {
