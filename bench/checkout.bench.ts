@@ -16,6 +16,7 @@ import {
   type BenchResult,
   freePort,
   median,
+  nextBenchClient,
   postgresUrl,
   runLoad,
   startServer,
@@ -52,7 +53,12 @@ const server = await startServer({
 const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
 
 /** One JSON call over a kept-alive connection. */
-function call(method: string, path: string, body?: unknown): Promise<{ status: number; body: any }> {
+function call(
+  method: string,
+  path: string,
+  body?: unknown,
+  extraHeaders: Record<string, string> = {},
+): Promise<{ status: number; body: any }> {
   const payload = body === undefined ? undefined : JSON.stringify(body);
   return new Promise((resolve, reject) => {
     const request = http.request(
@@ -62,9 +68,12 @@ function call(method: string, path: string, body?: unknown): Promise<{ status: n
         method,
         path,
         agent,
-        headers: payload
-          ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }
-          : {},
+        headers: {
+          ...extraHeaders,
+          ...(payload
+            ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }
+            : {}),
+        },
       },
       (response) => {
         let text = '';
@@ -101,7 +110,7 @@ const randomVariant = () => variantIds[Math.floor(Math.random() * variantIds.len
 
 /** create → add → customer → prepare → close (wire transfer); throws on any unexpected answer. */
 async function checkout(): Promise<void> {
-  const created = await call('POST', '/api/order', { currency: 'EUR' });
+  const created = await call('POST', '/api/order', { currency: 'EUR' }, nextBenchClient());
   const cart = { orderId: created.body.id, key: created.body.token };
   const steps: [string, string, unknown][] = [
     ['POST', '/api/order/items', { ...cart, variantId: randomVariant() }],
@@ -182,7 +191,7 @@ try {
   // Carts for the add-to-cart load: many, so each stays a few lines long.
   const carts: { orderId: number; key: string }[] = [];
   for (let n = 0; n < 4000; n++) {
-    const created = await call('POST', '/api/order', { currency: 'EUR' });
+    const created = await call('POST', '/api/order', { currency: 'EUR' }, nextBenchClient());
     carts.push({ orderId: created.body.id, key: created.body.token });
   }
   const addBody = () =>

@@ -37,6 +37,7 @@ import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import {
   type BenchResult,
+  benchClient,
   cpuTimeMs,
   cpuUsPerRequest,
   type ExactLatency,
@@ -297,7 +298,7 @@ async function cartAdds(baseUrl: string): Promise<() => string> {
   for (let n = 0; n < 2_000; n++) {
     const response = await fetch(`${baseUrl}/api/order`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', ...benchClient(n) },
       body: JSON.stringify({ currency: 'EUR' }),
     });
     const cart = (await response.json()) as { id: number; token: string };

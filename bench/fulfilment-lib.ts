@@ -7,7 +7,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
-import { postgresUrl } from './lib.ts';
+import { nextBenchClient, postgresUrl } from './lib.ts';
 
 export type ArrivedMail = {
   /** performance.now() in this process when the mail's last byte was accepted. */
@@ -96,7 +96,12 @@ export type Answer = { status: number; headers: http.IncomingHttpHeaders; body: 
 export function shopClient(baseUrl: string) {
   const url = new URL(baseUrl);
   const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
-  function request(method: string, path: string, body?: unknown): Promise<Answer> {
+  function request(
+    method: string,
+    path: string,
+    body?: unknown,
+    extraHeaders: Record<string, string> = {},
+  ): Promise<Answer> {
     const payload = body === undefined ? undefined : JSON.stringify(body);
     return new Promise((resolve, reject) => {
       const outgoing = http.request(
@@ -106,9 +111,12 @@ export function shopClient(baseUrl: string) {
           method,
           path,
           agent,
-          headers: payload
-            ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }
-            : {},
+          headers: {
+            ...extraHeaders,
+            ...(payload
+              ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }
+              : {}),
+          },
         },
         (response) => {
           const chunks: Buffer[] = [];
@@ -129,8 +137,13 @@ export function shopClient(baseUrl: string) {
     });
   }
   /** A JSON call that must answer 2xx; its parsed body. */
-  async function json<T = unknown>(method: string, path: string, body?: unknown): Promise<T> {
-    const answer = await request(method, path, body);
+  async function json<T = unknown>(
+    method: string,
+    path: string,
+    body?: unknown,
+    extraHeaders?: Record<string, string>,
+  ): Promise<T> {
+    const answer = await request(method, path, body, extraHeaders);
     if (answer.status < 200 || answer.status > 299) {
       throw new Error(`${method} ${path}: ${answer.status} ${answer.body.toString('utf8').slice(0, 300)}`);
     }
@@ -158,7 +171,7 @@ export const benchCustomer = {
 
 /** create → add `quantity` of `variantId` → customer: a cart ready to close. */
 export async function readyCart(shop: ShopClient, variantId: number, quantity = 1): Promise<Cart> {
-  const created = await shop.json<{ id: number; token: string }>('POST', '/api/order', {});
+  const created = await shop.json<{ id: number; token: string }>('POST', '/api/order', {}, nextBenchClient());
   const cart = { orderId: created.id, key: created.token };
   for (let unit = 0; unit < quantity; unit++)
     await shop.json('POST', '/api/order/items', { ...cart, variantId });

@@ -13,6 +13,16 @@ export const postgresUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgre
 /** The PGlite benchmark catalogue: `DATA_DIR=.data-bench npm run seed -- --offers 100000`. */
 export const pgliteDataDir = process.env.BENCH_DATA_DIR ?? path.join(repoRoot, '.data-bench');
 
+/**
+ * Headers naming simulated client number `n` (198.18.0.0/15, the range for benchmarks): new carts are
+ * limited per client (100 in 10 minutes, docs/decisions/021-lock-outs.md) and the benches make thousands
+ * from 127.0.0.1. `startServer` runs the shop with TRUST_PROXY=true, so X-Forwarded-For names the client.
+ */
+export const benchClient = (n: number) => ({ 'x-forwarded-for': `198.18.${(n >> 8) & 255}.${n & 255}` });
+let clientCount = 0;
+/** The headers of the next simulated client, for a bench's next new cart. */
+export const nextBenchClient = () => benchClient(clientCount++);
+
 export type Scenario = {
   name: string;
   path: () => string;
@@ -57,6 +67,8 @@ export async function startServer(options: {
     LOG_LEVEL: 'warn',
     PORT: String(options.port),
     SEED_ON_START: 'false',
+    // Clients simulated by address (`benchClient`); requests without the header count as 127.0.0.1.
+    TRUST_PROXY: 'true',
     ...options.env,
   };
   if (options.database === 'postgres') {

@@ -32,6 +32,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import {
+  benchClient,
   cpuTimeMs,
   cpuUsPerRequest,
   freePort,
@@ -131,7 +132,7 @@ try {
     for (let n = 0; n < 2_000; n++) {
       const response = await fetch(`${servers[variant].url}/api/order`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
+        headers: { 'content-type': 'application/json', ...benchClient(n) },
         body: JSON.stringify({ currency: 'EUR' }),
       });
       const cart = (await response.json()) as { id: number; token: string };

@@ -25,7 +25,7 @@ import { createBrandLogos } from './modules/brands/brand-logo.ts';
 import { createCatalogueContext } from './modules/catalogue/catalogue-context.ts';
 import { registerConsentRoutes } from './modules/consent/consent.routes.ts';
 import { registerContentRoutes } from './modules/content/content.routes.ts';
-import { registerGuardRoutes } from './modules/guard/guard.routes.ts';
+import { createMembershipNumberChecks, registerGuardRoutes } from './modules/guard/guard.routes.ts';
 import { registerHotelRoutes } from './modules/hotels/hotels.routes.ts';
 import { registerInsuranceRoutes } from './modules/insurance/insurance.routes.ts';
 import { createSandboxInsuranceProvider } from './modules/insurance/sandbox-insurance-provider.ts';
@@ -182,9 +182,16 @@ export async function buildApp({
     authentication,
     sessionCookie: createSessionCookie({ isSecure: config.env === 'production' }),
   });
-  registerOrderRoutes(app, { ...checkout, cartDb: database.cartDb, withOrderKey, authentication });
+  const membershipNumbers = createMembershipNumberChecks(app);
+  registerOrderRoutes(app, {
+    ...checkout,
+    cartDb: database.cartDb,
+    withOrderKey,
+    authentication,
+    membershipNumbers,
+  });
   registerReminderRoutes(app, { db: database.db, jobs });
-  registerGuardRoutes(app, { brandConfigs });
+  registerGuardRoutes(app, { brandConfigs, checks: membershipNumbers });
   registerNewsletterRoutes(app, { db: database.db, jobs, brandConfigs });
   registerWishRoutes(app, { db: database.db });
   const brandLogos = createBrandLogos(path.join(repoRoot, 'assets'));

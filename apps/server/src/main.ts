@@ -1,16 +1,21 @@
 import cluster from 'node:cluster';
 import type { FastifyInstance } from 'fastify';
+import pino from 'pino';
 import { buildApp } from './app.ts';
 import { superviseServerProcesses } from './cluster-primary.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { type Database, LOCK_IDS, openDatabase } from './db/client.ts';
 import { DataDirInUse } from './db/data-dir-lock.ts';
+import { logOptions } from './http/logging.ts';
+import { perProcessLimitsWarning } from './http/rate-limit.ts';
 import { startMetricsServer } from './modules/ops/ops.routes.ts';
 import { guardAgainstDatabaseOutages } from './process-guards.ts';
 import { isCatalogueEmpty, seedDemoCatalogue } from './seed/demo-catalogue.ts';
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  const limitsWarning = perProcessLimitsWarning(config);
+  if (limitsWarning && cluster.isPrimary) pino(logOptions(config.logLevel)).warn(limitsWarning);
   if (config.processes > 1 && cluster.isPrimary) superviseServerProcesses(config.processes);
   else await serve(config);
 }

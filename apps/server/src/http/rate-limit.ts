@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import rateLimit, { normalizeIP } from '@fastify/rate-limit';
+import rateLimit, { type CreateRateLimitOptions, normalizeIP } from '@fastify/rate-limit';
 import { type Locale, localeIso } from '@shop/contracts/locale';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import { Redis } from 'ioredis';
@@ -49,6 +49,22 @@ export async function registerRateLimiting(app: FastifyInstance, config: RateLim
   app.addHook('onError', async (_request, reply, error) => {
     if (error instanceof TooManyAttempts) reply.header('retry-after', String(error.retryAfterSeconds));
   });
+}
+
+/**
+ * Said at start when limits are weaker than they read: without REDIS_URL each process counts in its own
+ * memory, so n processes (WEB_CONCURRENCY, or machines sharing one database) allow n times every limit.
+ */
+export function perProcessLimitsWarning(
+  config: Pick<Config, 'redisUrl' | 'processes' | 'databaseUrl'>,
+): string | null {
+  if (config.redisUrl || (config.processes <= 1 && !config.databaseUrl)) return null;
+  const limits = 'order keys, codes, gift cards, sign-ins, carts';
+  const together =
+    config.processes > 1
+      ? `each of the ${config.processes} server processes (WEB_CONCURRENCY) counts the rate limits in its own memory, so together they allow ${config.processes} times each limit`
+      : 'this process counts the rate limits in its own memory, so several machines on this database together allow that many times each limit';
+  return `REDIS_URL is not set: ${together} (${limits}); set REDIS_URL to share the counters`;
 }
 
 declare module 'fastify' {
@@ -106,13 +122,28 @@ export type Limit = {
   timeWindow: number;
 };
 
+/**
+ * How long a client that has missed on a subject waits before its next attempt on it, once the subject
+ * has used up its misses: `first` after its last miss, times `growth` (default 1) for each further miss
+ * on the subject, at most `longest`.
+ */
+export type HoldBack = { first: number; growth?: number; longest: number };
+
+/**
+ * A limit per subject. Without `holdBack`, a subject that has used up its attempts refuses every attempt
+ * on it, up front. With it (for limits on misses), it refuses only the clients that have missed on it,
+ * each for its hold-back after its last miss; a client without a miss on it is let through to be
+ * checked, so that strangers' misses never lock its owner out (docs/decisions/021-lock-outs.md).
+ */
+export type SubjectLimit = Limit & { holdBack?: HoldBack };
+
 export type AttemptLimiterOptions<Scope extends string> = {
   /** Names the counters (Redis keys, logs): 'promotion-code', 'login'. */
   name: string;
   /** Per client: `request.ip` (TRUST_PROXY decides whether X-Forwarded-For counts), IPv6 by its /64. */
   perClient: Limit;
   /** Per subject the call names, e.g. `{ order: {...} }` or `{ account: {...} }`. */
-  per?: Record<Scope, Limit>;
+  per?: Record<Scope, SubjectLimit>;
 };
 
 /** The subjects of one call, e.g. `{ order: 42 }`; the client always counts. */
@@ -120,8 +151,9 @@ export type AttemptSubjects<Scope extends string> = Partial<Record<Scope, string
 
 export type AttemptLimiter<Scope extends string> = {
   /**
-   * Refuses (throws `TooManyAttempts`) when the client or a subject has used up its attempts; counts
-   * nothing. Call it before looking anything up, so that a refused caller learns nothing.
+   * Refuses (throws `TooManyAttempts`) when the client or a subject has used up its attempts (a subject
+   * with a hold-back: when this client is held back on it); counts nothing. Call it before looking
+   * anything up, so that a refused caller learns nothing.
    */
   check(request: FastifyRequest, subjects?: AttemptSubjects<Scope>): Promise<void>;
   /** Counts one failed attempt against the client and the subjects (for limits on misses only). */
@@ -129,7 +161,8 @@ export type AttemptLimiter<Scope extends string> = {
   /**
    * Counts one attempt, whatever it will find, and refuses it when that is one too many (for guesses that
    * must not tell a hit from a miss). With `guess`, the same guess again from the same client within the
-   * window is not counted again (a look-up after a refused code, a double click), only checked.
+   * window is not counted again (a look-up after a refused code, a double click), only checked. Refuses
+   * on the counts alone: hold-backs are for limits on misses.
    */
   attempt(
     request: FastifyRequest,
@@ -139,7 +172,24 @@ export type AttemptLimiter<Scope extends string> = {
 };
 
 type Counter = ReturnType<FastifyInstance['createRateLimit']>;
-type CountedKey = { counter: Counter; key: string; scope: string; window: number };
+type CountedKey = {
+  counter: Counter;
+  key: string;
+  scope: string;
+  max: number;
+  window: number;
+  /** For a subject with a hold-back: this client's last miss on it. */
+  lastMiss?: { counter: Counter; key: string; holdBack: HoldBack };
+};
+/** A counter's state: attempts counted in its window, and milliseconds until the window ends (0: none). */
+type Count = { current: number; ttl: number };
+
+/**
+ * Every counter is handed a max it never reaches, so that the store's answer tells the count itself
+ * (`max − remaining`; past its max the plugin says only "exceeded"). The limits are compared here, and a
+ * hold-back grows with a subject's misses beyond its limit.
+ */
+const storeMax = 2 ** 30;
 
 /**
  * The plugin takes a counter's key from the request; each call hands it a stand-in with the key in this
@@ -151,6 +201,7 @@ const counterKey = Symbol('rate-limit counter key');
 type KeyedRequest = FastifyRequest & { [counterKey]: string };
 const keyedRequest = (key: string) =>
   ({ [counterKey]: key, routeOptions: { config: {} } }) as unknown as KeyedRequest;
+const keyOf = (request: FastifyRequest) => (request as KeyedRequest)[counterKey];
 
 /**
  * A limiter on attempts, per client and per named subject, on @fastify/rate-limit's store (memory or
@@ -169,17 +220,44 @@ export function createAttemptLimiter<Scope extends string = never>(
       throw new Error(`rate limit ${options.name}: max must be at least 1, the window at least 1 s`);
     }
     return app.createRateLimit({
-      max: limit.max,
+      max: storeMax,
       timeWindow: limit.timeWindow,
       skipOnError: false,
-      keyGenerator: (request) => (request as KeyedRequest)[counterKey],
+      keyGenerator: keyOf,
     });
   };
+  /**
+   * When a client last missed on a subject: every miss starts the window again (`continueExceeding`
+   * past a max of 0), so the time left tells how long ago the last one was.
+   */
+  const lastMissCounter = (holdBack: HoldBack): Counter => {
+    if (
+      !(holdBack.first >= 1000) ||
+      !(holdBack.longest >= holdBack.first) ||
+      !((holdBack.growth ?? 1) >= 1)
+    ) {
+      throw new Error(`rate limit ${options.name}: a hold-back needs 1 s ≤ first ≤ longest and growth ≥ 1`);
+    }
+    // The plugin hands every option to the counter's store; its types list only some of them.
+    const lastMissOptions: CreateRateLimitOptions & { continueExceeding: boolean } = {
+      max: 0,
+      continueExceeding: true,
+      timeWindow: holdBack.longest,
+      skipOnError: false,
+      keyGenerator: keyOf,
+    };
+    return app.createRateLimit(lastMissOptions);
+  };
   const perClient = counter(options.perClient);
-  const perSubject = new Map<string, { counter: Counter; window: number }>(
-    Object.entries<Limit>(options.per ?? ({} as Record<Scope, Limit>)).map(([scope, limit]) => [
+  const perSubject = new Map(
+    Object.entries<SubjectLimit>(options.per ?? ({} as Record<Scope, SubjectLimit>)).map(([scope, limit]) => [
       scope,
-      { counter: counter(limit), window: limit.timeWindow },
+      {
+        counter: counter(limit),
+        max: limit.max,
+        window: limit.timeWindow,
+        lastMiss: limit.holdBack && { counter: lastMissCounter(limit.holdBack), holdBack: limit.holdBack },
+      },
     ]),
   );
   // Guesses seen from a client within its window: the first counts, a repeat does not.
@@ -192,11 +270,13 @@ export function createAttemptLimiter<Scope extends string = never>(
   const counted = app.hasSharedRateLimits ? null : countedKeys();
 
   const keysOf = (request: FastifyRequest, subjects: AttemptSubjects<Scope> = {}): CountedKey[] => {
+    const client = clientOf(request);
     const keys: CountedKey[] = [
       {
         counter: perClient,
-        key: `${options.name}:client:${clientOf(request)}`,
+        key: `${options.name}:client:${client}`,
         scope: 'client',
+        max: options.perClient.max,
         window: options.perClient.timeWindow,
       },
     ];
@@ -204,13 +284,23 @@ export function createAttemptLimiter<Scope extends string = never>(
       if (value === undefined) continue;
       const subject = perSubject.get(scope);
       if (!subject) throw new Error(`rate limit ${options.name} has no limit per ${scope}`);
-      keys.push({ ...subject, key: `${options.name}:${scope}:${value}`, scope });
+      keys.push({
+        counter: subject.counter,
+        key: `${options.name}:${scope}:${value}`,
+        scope,
+        max: subject.max,
+        window: subject.window,
+        lastMiss: subject.lastMiss && {
+          ...subject.lastMiss,
+          key: `${options.name}:${scope}-miss:${value}:${client}`,
+        },
+      });
     }
     return keys;
   };
 
   /** One store call; null when the store failed or the key was never counted (the attempt goes through). */
-  const run = async ({ counter, key, window }: CountedKey, increment: boolean) => {
+  const run = async (counter: Counter, key: string, window: number, increment: boolean) => {
     if (counted && !counted.mayHold(key, increment, window)) return null;
     try {
       const state = await counter(keyedRequest(key), { increment });
@@ -220,6 +310,25 @@ export function createAttemptLimiter<Scope extends string = never>(
       return null;
     }
   };
+  const countOf = async (key: CountedKey, increment: boolean): Promise<Count | null> => {
+    const state = await run(key.counter, key.key, key.window, increment);
+    return state && { current: storeMax - state.remaining, ttl: state.ttl };
+  };
+
+  /**
+   * How long this client still waits on a subject that has used up its misses (`over`: its misses
+   * beyond the limit): null when it has not missed on it within the longest hold-back, or waited enough.
+   */
+  const holdBackOf = async ({ lastMiss }: CountedKey, over: number, subjectTtl: number) => {
+    if (!lastMiss) return subjectTtl;
+    const { holdBack } = lastMiss;
+    const state = await run(lastMiss.counter, lastMiss.key, holdBack.longest, false);
+    if (!state || state.ttl <= 0) return null;
+    const sinceLastMiss = holdBack.longest - state.ttl;
+    const wait = Math.min(holdBack.longest, holdBack.first * (holdBack.growth ?? 1) ** over);
+    // The subject's window may end first: then it is no longer used up.
+    return wait > sinceLastMiss ? Math.min(wait - sinceLastMiss, subjectTtl) : null;
+  };
 
   /** Refuses when any counter is over: with the longest wait of those that are. */
   const refuseIfOver = (request: FastifyRequest, waits: (number | null)[]) => {
@@ -227,29 +336,46 @@ export function createAttemptLimiter<Scope extends string = never>(
     if (over.length) throw new TooManyAttempts(request.locale, secondsOf(Math.max(...over)));
   };
 
-  const read = (request: FastifyRequest, subjects?: AttemptSubjects<Scope>) =>
-    Promise.all(keysOf(request, subjects).map((key) => run(key, false)));
+  const read = (request: FastifyRequest, subjects?: AttemptSubjects<Scope>) => {
+    const keys = keysOf(request, subjects);
+    return Promise.all(keys.map(async (key) => ({ key, count: await countOf(key, false) })));
+  };
 
   const count = async (request: FastifyRequest, subjects?: AttemptSubjects<Scope>) => {
-    const keys = keysOf(request, subjects);
-    const states = await Promise.all(keys.map((key) => run(key, true)));
-    states.forEach((state, index) => {
+    const counts = await Promise.all(
+      keysOf(request, subjects).map(async (key) => {
+        const { lastMiss } = key;
+        const [count] = await Promise.all([
+          countOf(key, true),
+          lastMiss && run(lastMiss.counter, lastMiss.key, lastMiss.holdBack.longest, true),
+        ]);
+        return { key, count };
+      }),
+    );
+    for (const { key, count } of counts) {
       // The attempt that uses up the last one: one line per limit reached, not one per refusal.
-      if (state && state.remaining === 0 && !state.isExceeded) {
-        request.log.warn({ rateLimit: options.name, scope: keys[index]?.scope }, 'rate limit reached');
+      if (count?.current === key.max) {
+        request.log.warn({ rateLimit: options.name, scope: key.scope }, 'rate limit reached');
       }
-    });
-    return states;
+    }
+    return counts;
   };
+
+  const exceeded = (counts: { key: CountedKey; count: Count | null }[]) =>
+    counts.map(({ key, count }) => (count && count.current > key.max ? count.ttl : null));
 
   return {
     async check(request, subjects) {
       // Used up is having reached max: the next counted attempt would be one too many.
-      const states = await read(request, subjects);
-      refuseIfOver(
-        request,
-        states.map((state) => (state && state.remaining === 0 && state.ttl > 0 ? state.ttl : null)),
+      const counts = await read(request, subjects);
+      const waits = await Promise.all(
+        counts.map(({ key, count }) =>
+          count && count.current >= key.max && count.ttl > 0
+            ? holdBackOf(key, count.current - key.max, count.ttl)
+            : null,
+        ),
       );
+      refuseIfOver(request, waits);
     },
     async countMiss(request, subjects) {
       await count(request, subjects);
@@ -257,23 +383,15 @@ export function createAttemptLimiter<Scope extends string = never>(
     async attempt(request, subjects, { guess } = {}) {
       // A client or subject already refused adds nothing: no counts, no remembered guesses.
       const before = await read(request, subjects);
-      refuseIfOver(
-        request,
-        before.map((state) => (state?.isExceeded ? state.ttl : null)),
-      );
+      refuseIfOver(request, exceeded(before));
       if (guess !== undefined) {
         // A guess this client made before in the window was counted then (and allowed, or it would be
         // over now): it goes through again.
         const guessKey = `${options.name}:guess:${clientOf(request)}:${fingerprint(guess)}`;
-        const window = options.perClient.timeWindow;
-        const first = await run({ counter: seen, key: guessKey, scope: 'guess', window }, true);
-        if (first?.isExceeded) return;
+        const first = await run(seen, guessKey, options.perClient.timeWindow, true);
+        if (first && storeMax - first.remaining > 1) return;
       }
-      const states = await count(request, subjects);
-      refuseIfOver(
-        request,
-        states.map((state) => (state?.isExceeded ? state.ttl : null)),
-      );
+      refuseIfOver(request, exceeded(await count(request, subjects)));
     },
   };
 }

@@ -22,7 +22,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { HttpProblem } from '#src/http/problem.ts';
-import { createAttemptLimiter, type Limit } from '#src/http/rate-limit.ts';
+import { createAttemptLimiter, type Limit, type SubjectLimit } from '#src/http/rate-limit.ts';
 import { assertSameSite, assertSameSiteWithHeader } from '#src/http/same-site.ts';
 import { accountOverview, claimOrder, deleteAccount, exportAccount } from './account-data.ts';
 import { endSessionsOf, findSession } from './accounts.repository.ts';
@@ -37,12 +37,20 @@ const minute = 60_000;
  * Guesses a customer never makes this often (docs/decisions/011-rate-limits.md, 017-accounts.md), per
  * client and per account, shared across processes through Redis when REDIS_URL is set. Sign-ins count
  * only failures; registration and reset requests count every call, since their answers do not say
- * whether they found anything.
+ * whether they found anything. An account whose wrong passwords are used up holds back only the clients
+ * that failed on it, longer with each further failure; the owner signing in from elsewhere is checked
+ * as always (docs/decisions/021-lock-outs.md).
  */
 export const accountAttemptLimits = {
   login: {
     perClient: { max: 30, timeWindow: 15 * minute },
-    per: { account: { max: 10, timeWindow: 15 * minute } },
+    per: {
+      account: {
+        max: 10,
+        timeWindow: 15 * minute,
+        holdBack: { first: minute, growth: 2, longest: 15 * minute },
+      },
+    },
   },
   register: { perClient: { max: 20, timeWindow: 60 * minute } },
   passwordForgotten: {
@@ -55,7 +63,7 @@ export const accountAttemptLimits = {
     perClient: { max: 20, timeWindow: 15 * minute },
     per: { account: { max: 10, timeWindow: 15 * minute } },
   },
-} satisfies Record<string, { perClient: Limit; per?: Record<string, Limit> }>;
+} satisfies Record<string, { perClient: Limit; per?: Record<string, SubjectLimit> }>;
 
 export type AccountRouteDeps = accounts.AccountDeps & {
   authentication: Authentication;

@@ -95,3 +95,68 @@ describe('the order keeps only numbers the brand accepts', () => {
     expect(stray.body.customer.membershipNumber).toBe('');
   });
 });
+
+describe('limits on membership numbers (docs/decisions/021-lock-outs.md)', () => {
+  /** A distinct 9-digit number for each n (most fail the check digit: every new number counts). */
+  const number = (n: number) => String(100_000_000 + n * 7919);
+  const fromClient = (ip: string, headers: Record<string, string>) => ({
+    check: (value: string, locale = 'de') =>
+      shop.app.inject({
+        method: 'POST',
+        url: '/api/guard/number',
+        remoteAddress: ip,
+        headers: { ...headers, 'accept-language': locale },
+        payload: { number: value },
+      }),
+    putCustomer: (cart: { orderId: number; key: string }, value: string) =>
+      shop.app.inject({
+        method: 'PUT',
+        url: '/api/order/customer',
+        remoteAddress: ip,
+        headers,
+        payload: { ...cart, ...exampleCustomer, membershipNumber: value },
+      }),
+  });
+
+  it("numbers tried in the order's customer call count with the guard's: 60 per client in 15 minutes, then 429 before the key is looked at", async () => {
+    const client = fromClient('203.0.113.70', autoclub);
+    const carts = [
+      await brandCart(shop.app, shop.database.db, autoclub),
+      await brandCart(shop.app, shop.database.db, autoclub),
+      await brandCart(shop.app, shop.database.db, autoclub),
+    ];
+    for (let n = 0; n < 57; n++) {
+      const answer = await client.putCustomer(carts[n % 3] as (typeof carts)[number], number(n));
+      expect([200, 400]).toContain(answer.statusCode);
+    }
+    for (let n = 57; n < 60; n++) expect((await client.check(number(n))).statusCode).toBe(200);
+
+    const refused = await client.check(number(60), 'en');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ type: 'too-many-requests', title: 'Too many requests.' });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    // The customer call too, whether its key is right or not: a refused client learns nothing.
+    const cart = carts[0] as (typeof carts)[number];
+    expect((await client.putCustomer(cart, number(61))).statusCode).toBe(429);
+    expect((await client.putCustomer({ ...cart, key: `${cart.key}x` }, number(61))).statusCode).toBe(429);
+    // Other clients are not affected.
+    expect((await fromClient('203.0.113.71', autoclub).check(number(60))).statusCode).toBe(200);
+  });
+
+  it('the 21st number on one order is refused; strangers without its key use up nothing of it', async () => {
+    const cart = await brandCart(shop.app, shop.database.db, autoclub);
+    for (let n = 0; n < 30; n++) {
+      const stranger = fromClient(`198.51.100.${n + 1}`, autoclub);
+      expect((await stranger.putCustomer({ ...cart, key: `wrong-${n}` }, number(100 + n))).statusCode).toBe(
+        404,
+      );
+    }
+    // Its buyers (a shared cart, several devices) try 20 numbers; the 21st is refused.
+    for (let n = 0; n < 20; n++) {
+      const answer = await fromClient(`198.51.101.${n + 1}`, autoclub).putCustomer(cart, number(200 + n));
+      expect([200, 400]).toContain(answer.statusCode);
+    }
+    const refused = await fromClient('198.51.101.99', autoclub).putCustomer(cart, '123456782');
+    expect(refused.statusCode).toBe(429);
+  });
+});

@@ -2,27 +2,37 @@ import { guardNumberRequestSchema, guardNumberResponseSchema } from '@shop/contr
 import { problemSchema } from '@shop/contracts/problem';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { createAttemptLimiter, type Limit } from '#src/http/rate-limit.ts';
+import { type AttemptLimiter, createAttemptLimiter, type Limit } from '#src/http/rate-limit.ts';
 import type { BrandConfigs } from '#src/modules/brands/brand-config.ts';
 import { checkMembershipNumber } from './membership-guard.ts';
 
 /**
  * A buyer types their number once or twice; a client trying hundreds is walking the number space
- * (the rule may one day be a look-up in the partner's member list, not only a check digit).
+ * (the rule may one day be a look-up in the partner's member list, not only a check digit). The guard
+ * call and the order's customer call count against the same budget: either one answers whether a
+ * number passes.
  */
 export const guardAttemptLimits = {
   perClient: { max: 60, timeWindow: 15 * 60_000 },
-} satisfies { perClient: Limit };
+  per: { order: { max: 20, timeWindow: 60 * 60_000 } },
+} satisfies { perClient: Limit; per: Record<'order', Limit> };
+
+export type MembershipNumberChecks = AttemptLimiter<'order'>;
+
+/** One limiter for both calls that check a number, so that they share their counts. */
+export function createMembershipNumberChecks(
+  server: FastifyInstance,
+  limits = guardAttemptLimits,
+): MembershipNumberChecks {
+  return createAttemptLimiter(server, { name: 'guard-number', ...limits });
+}
 
 export function registerGuardRoutes(
   server: FastifyInstance,
-  deps: { brandConfigs: BrandConfigs; limits?: typeof guardAttemptLimits },
+  deps: { brandConfigs: BrandConfigs; checks: MembershipNumberChecks },
 ): void {
   const app = server.withTypeProvider<ZodTypeProvider>();
-  const checks = createAttemptLimiter(server, {
-    name: 'guard-number',
-    ...(deps.limits ?? guardAttemptLimits),
-  });
+  const { checks } = deps;
 
   app.post(
     '/api/guard/number',

@@ -25,8 +25,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '#src/db/client.ts';
 import { HttpProblem } from '#src/http/problem.ts';
-import { createAttemptLimiter, TooManyAttempts } from '#src/http/rate-limit.ts';
+import {
+  createAttemptLimiter,
+  type Limit,
+  type SubjectLimit,
+  TooManyAttempts,
+} from '#src/http/rate-limit.ts';
 import type { Authentication } from '#src/modules/accounts/authentication.ts';
+import type { MembershipNumberChecks } from '#src/modules/guard/guard.routes.ts';
 import { acceptedMembershipNumber } from '#src/modules/guard/membership-guard.ts';
 import { checkBillingCountry } from './billing-country.ts';
 import { registerCheckoutRoutes } from './checkout.routes.ts';
@@ -41,7 +47,8 @@ const minute = 60_000;
 /**
  * Guesses a customer never makes this often (docs/decisions/011-rate-limits.md), per client (IP) and per
  * order. Codes and gift cards count every new code tried; order keys count only wrong keys, since an
- * order page may poll its order.
+ * order page may poll its order. An order whose wrong keys are used up holds back only the clients that
+ * missed on it, so that strangers cannot lock its buyer out (docs/decisions/021-lock-outs.md).
  */
 export const orderAttemptLimits = {
   promotionCode: {
@@ -54,9 +61,21 @@ export const orderAttemptLimits = {
   },
   orderKey: {
     perClient: { max: 20, timeWindow: 10 * minute },
-    per: { order: { max: 50, timeWindow: 60 * minute } },
+    per: {
+      order: {
+        max: 50,
+        timeWindow: 60 * minute,
+        holdBack: { first: 10 * minute, longest: 10 * minute },
+      },
+    },
   },
-};
+} satisfies Record<string, { perClient: Limit; per: Record<'order', SubjectLimit> }>;
+
+/**
+ * New carts per client (docs/decisions/021-lock-outs.md): a visitor makes one per purchase, an office
+ * behind one address a few dozen an hour; a script made 14,800 in 25 seconds.
+ */
+export const cartCreationLimit = { max: 100, timeWindow: 10 * minute } satisfies Limit;
 
 /** `cartDb` commits cart changes without waiting for the disk; closing and paying use `db` (see db/client.ts). */
 export type OrderRouteDeps = CheckoutDeps & {
@@ -64,6 +83,8 @@ export type OrderRouteDeps = CheckoutDeps & {
   withOrderKey: OrderKeyGuard;
   /** Who is signed in: a cart created or an order closed while signed in belongs to the account. */
   authentication: Authentication;
+  /** Shared with POST /api/guard/number: both tell whether a membership number passes. */
+  membershipNumbers: MembershipNumberChecks;
 };
 
 /** SPEC §7 "Orders". Guests prove access with id + key on every call; prices come only from the server. */
@@ -82,8 +103,9 @@ export function registerOrderRoutes(server: FastifyInstance, deps: OrderRouteDep
         tags,
         summary: 'Create an order (the cart); answers its id and key',
         body: createOrderRequestSchema.optional(),
-        response: { 201: createOrderResponseSchema },
+        response: { 201: createOrderResponseSchema, 429: problemSchema },
       },
+      config: { rateLimit: cartCreationLimit },
     },
     async (request, reply) => {
       const signedIn = await deps.authentication.optional(request);
@@ -258,9 +280,21 @@ export function registerOrderRoutes(server: FastifyInstance, deps: OrderRouteDep
     async (request) => {
       const config = await request.server.brandConfig(request.brand.short);
       checkBillingCountry(config, request.body.country);
-      const membershipNumber = acceptedMembershipNumber(config, request.body.membershipNumber);
-      return withOrderKey(request, request.body.orderId, () =>
-        orders.setCustomer(cartDb, request, { ...request.body, membershipNumber }),
+      const { orderId, membershipNumber } = request.body;
+      // A number the brand checks is a guess like a code: counted once the key is proved (so that nobody
+      // without it uses up the order's count), and a client that has used up its guesses is refused
+      // before the key is looked at.
+      const isChecked = Boolean(config.membershipNumber) && membershipNumber.trim() !== '';
+      return withOrderKey(
+        request,
+        orderId,
+        () =>
+          orders.setCustomer(cartDb, request, request.body, async (typed) => {
+            if (isChecked)
+              await deps.membershipNumbers.attempt(request, { order: orderId }, { guess: typed });
+            return acceptedMembershipNumber(config, typed);
+          }),
+        isChecked ? deps.membershipNumbers : undefined,
       );
     },
   );

@@ -264,15 +264,23 @@ export async function removeGiftCard(
   });
 }
 
+/**
+ * The membership number to store, asked once the caller has proved access to the order: the route counts
+ * the number as a guess there and checks it against the brand's rule (docs/decisions/021-lock-outs.md).
+ */
+export type MembershipNumberCheck = (typed: string) => Promise<string>;
+
 export async function setCustomer(
   db: Database,
   shopper: Shopper,
   input: Access & CustomerData & { acceptTerms: true },
+  acceptMembershipNumber: MembershipNumberCheck = async (typed) => typed,
 ): Promise<Order> {
-  const { orderId, key, acceptTerms, ...customer } = input;
-  const customerData = { ...customer, acceptTerms };
+  const { orderId, key, acceptTerms, ...typed } = input;
   const order = await loadOrder(db, shopper, orderId, key);
   assertNotGone(order);
+  const customer = { ...typed, membershipNumber: await acceptMembershipNumber(typed.membershipNumber) };
+  const customerData = { ...customer, acceptTerms };
   // A cart takes it in one guarded statement; an order waiting at a provider is reopened first.
   if (order.status === 'cart' && (await repository.updateCart(db, order.id, { customerData }))) {
     return presentOrder(await snapshotOf(db, order, shopper.locale), shopper.locale);
