@@ -20,7 +20,7 @@ import http from 'node:http';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { startDatabaseProxy } from '../apps/server/src/test/database-proxy.ts';
-import { freePort, postgresUrl, startServer, writeResults } from './lib.ts';
+import { freePort, nextBenchClient, postgresUrl, startServer, writeResults } from './lib.ts';
 
 const { values } = parseArgs({
   options: {
@@ -78,9 +78,13 @@ function request(
         method,
         path,
         agent,
-        headers: payload
-          ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }
-          : {},
+        headers: {
+          // New carts are limited per client: each request is a client of its own (TRUST_PROXY).
+          ...nextBenchClient(),
+          ...(payload
+            ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }
+            : {}),
+        },
       },
       (response) => {
         let text = '';

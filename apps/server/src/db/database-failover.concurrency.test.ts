@@ -37,6 +37,8 @@ describe.skipIf(!databaseUrl)('a database failover under load, two server proces
       DATABASE_TIMEOUT_MS: String(timeoutMs),
       // Short, so that the outage meets expired cache entries: they must be served from the stale copy.
       CATALOGUE_CACHE_TTL_MS: '1000',
+      // Each load worker is a client of its own (X-Forwarded-For): new carts are limited per client.
+      TRUST_PROXY: 'true',
     };
     servers = [await group.start(env), await group.start(env)];
     await group.waitUntilReady(servers);
@@ -67,11 +69,15 @@ describe.skipIf(!databaseUrl)('a database failover under load, two server proces
     let isLoading = true;
     const serverFor = (n: number) => servers[n % servers.length] as ServerProcess;
 
+    let clients = 0;
     /** One call, noted with what it was; a refused or reset connection is noted as an error. */
     async function note(what: string, port: number, method: string, path: string, body?: unknown) {
       const at = Date.now() - start;
+      const client = clients++;
       try {
-        const answer = await call(port, method, path, body);
+        const answer = await call(port, method, path, body, {
+          'x-forwarded-for': `198.18.${(client >> 8) & 255}.${client & 255}`,
+        });
         const isProblem = String(answer.headers['content-type']).startsWith('application/problem+json');
         answers.push({
           at,
