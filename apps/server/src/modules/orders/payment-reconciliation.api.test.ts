@@ -6,6 +6,7 @@ import type { ProviderName } from '#src/modules/payments/payment-provider.ts';
 import { findLatestPayment, type PaymentRow } from '#src/modules/payments/payments.repository.ts';
 import { refundJobDefinition } from '#src/modules/payments/refund-payment.job.ts';
 import { createTestApp, type TestApp } from '#src/test/app.ts';
+import { timePasses } from '#src/test/database.ts';
 import { type Cart, chooseOnSandbox, orderAsSeen, readyCart, variantsInStock } from '#src/test/orders.ts';
 import type { CheckoutDeps } from './checkout-context.ts';
 import { releaseExpiredHolds } from './expired-holds.ts';
@@ -64,13 +65,9 @@ async function capturedByALostProcess(payment: PaymentRow) {
   expect(capture.status).toBe('captured');
 }
 
-/** Time passes: the payment has waited longer than PAYMENT_CHECK_AFTER_SECONDS (and a due check is due). */
-async function afterAFewMinutes(payment: PaymentRow) {
-  await db().execute(
-    sql`UPDATE payments SET created_at = now() - interval '10 minutes',
-          check_after = CASE WHEN check_after IS NULL THEN NULL ELSE now() END
-        WHERE id = ${payment.id}`,
-  );
+/** An hour passes for the payment: longer than PAYMENT_CHECK_AFTER_SECONDS and any pause between checks. */
+async function afterAWhile(payment: PaymentRow) {
+  await timePasses(db(), 'payments', payment.id, '1 hour');
 }
 
 async function holdRunsOut(cart: Cart) {
@@ -100,7 +97,7 @@ describe.each(['paypal', 'amazonpay'] as const)('reconciling %s payments in the 
     const { cart, payment, redirectUrl } = await closedWith(provider);
     await chooseOnSandbox(shop.app, redirectUrl, 'approve');
     await capturedByALostProcess(payment);
-    await afterAFewMinutes(payment);
+    await afterAWhile(payment);
     expect((await orderAsSeen(shop.app, db(), cart)).status).toBe('payment-pending');
 
     await backgroundRuns();
@@ -109,7 +106,7 @@ describe.each(['paypal', 'amazonpay'] as const)('reconciling %s payments in the 
     expect(order.mails).toContain('payment-received');
     expect(await paymentStatusOf(payment)).toBe('captured');
     // Asked again, nothing happens twice.
-    await afterAFewMinutes(payment);
+    await afterAWhile(payment);
     await backgroundRuns();
     expect(await orderAsSeen(shop.app, db(), cart)).toEqual(order);
   });
@@ -148,7 +145,7 @@ describe.each(['paypal', 'amazonpay'] as const)('reconciling %s payments in the 
     });
     expect(switched.json().order.status).toBe('awaiting-payment');
     expect(await paymentStatusOf(payment)).toBe('cancelled');
-    await afterAFewMinutes(payment);
+    await afterAWhile(payment);
 
     enqueued.length = 0;
     await backgroundRuns();
@@ -181,11 +178,8 @@ describe.each(['paypal', 'amazonpay'] as const)('reconciling %s payments in the 
     expect(await paymentStatusOf(payment)).toBe('created');
 
     // A day later the payment has lapsed at the provider: nothing was taken.
-    await db().execute(
-      sql`UPDATE sandbox_payments SET created_at = now() - interval '25 hours'
-          WHERE id = ${payment.provider_reference}`,
-    );
-    await afterAFewMinutes(payment);
+    await timePasses(db(), 'sandbox_payments', payment.provider_reference, '25 hours');
+    await afterAWhile(payment);
     await backgroundRuns();
     expect((await orderAsSeen(shop.app, db(), cart)).status).toBe('cart');
     expect(await stockOf()).toBe((held ?? 0) + 1);
@@ -194,17 +188,17 @@ describe.each(['paypal', 'amazonpay'] as const)('reconciling %s payments in the 
 
   it('a buyer still deciding keeps the hold while it runs; a cancelled payment gives it back once it ran out', async () => {
     const { cart, payment, redirectUrl } = await closedWith(provider);
-    await afterAFewMinutes(payment);
+    await afterAWhile(payment);
     await backgroundRuns();
     expect((await orderAsSeen(shop.app, db(), cart)).status).toBe('payment-pending');
 
     await chooseOnSandbox(shop.app, redirectUrl, 'cancel');
-    await afterAFewMinutes(payment);
+    await afterAWhile(payment);
     await backgroundRuns();
     expect((await orderAsSeen(shop.app, db(), cart)).status).toBe('payment-pending');
 
     await holdRunsOut(cart);
-    await afterAFewMinutes(payment);
+    await afterAWhile(payment);
     await backgroundRuns();
     expect((await orderAsSeen(shop.app, db(), cart)).status).toBe('cart');
   });

@@ -17,6 +17,7 @@ import {
   startPayPalStub,
 } from '#src/modules/payments/testing/paypal-stub.ts';
 import { createTestApp, type TestApp } from '#src/test/app.ts';
+import { timePasses } from '#src/test/database.ts';
 import { type Cart, orderAsSeen, readyCart, variantsInStock } from '#src/test/orders.ts';
 import type { CheckoutDeps } from './checkout-context.ts';
 import { releaseExpiredHolds } from './expired-holds.ts';
@@ -105,12 +106,9 @@ async function capturedByALostProcess(payment: PaymentRow) {
   return capture;
 }
 
-async function afterAFewMinutes(payment: PaymentRow) {
-  await db().execute(
-    sql`UPDATE payments SET created_at = now() - interval '10 minutes',
-          check_after = CASE WHEN check_after IS NULL THEN NULL ELSE now() END
-        WHERE id = ${payment.id}`,
-  );
+/** An hour passes for the payment: longer than PAYMENT_CHECK_AFTER_SECONDS and any pause between checks. */
+async function afterAWhile(payment: PaymentRow) {
+  await timePasses(db(), 'payments', payment.id, '1 hour');
 }
 
 async function holdRunsOut(cart: Cart) {
@@ -134,7 +132,7 @@ describe.each(['paypal', 'amazonpay'] as const)('reconciling %s payments (live m
   it('a capture the shop never booked pays its order: vouchers, invoice and the payment mail', async () => {
     const { cart, payment } = await closedWith(provider);
     await capturedByALostProcess(payment);
-    await afterAFewMinutes(payment);
+    await afterAWhile(payment);
 
     await backgroundRuns();
     const order = await orderAsSeen(shop.app, db(), cart);
@@ -160,7 +158,7 @@ describe.each(['paypal', 'amazonpay'] as const)('reconciling %s payments (live m
       payload: { ...cart, paymentType: 'wiretransfer' },
     });
     expect(switched.json().order.status).toBe('awaiting-payment');
-    await afterAFewMinutes(payment);
+    await afterAWhile(payment);
 
     enqueued.length = 0;
     await backgroundRuns();
@@ -189,7 +187,7 @@ describe.each(['paypal', 'amazonpay'] as const)('reconciling %s payments (live m
     expect((await orderAsSeen(shop.app, db(), cart)).status).toBe('payment-pending');
     expect(await paymentStatusOf(payment)).toBe('created');
 
-    await afterAFewMinutes(payment);
+    await afterAWhile(payment);
     await backgroundRuns();
     expect((await orderAsSeen(shop.app, db(), cart)).status).toBe('cart');
     expect(await paymentStatusOf(payment)).toBe('cancelled');

@@ -1,9 +1,8 @@
-import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '#src/db/client.ts';
 import { registerErrorHandling } from '#src/http/error-handler.ts';
-import { createTestDatabase } from '#src/test/database.ts';
+import { createTestDatabase, timePasses } from '#src/test/database.ts';
 import {
   type CreatePaymentInput,
   type PaymentProviders,
@@ -262,9 +261,7 @@ describe('sandbox paymentStatus', () => {
     await expect(statusOf('paypal', timedOut.reference)).rejects.toBeInstanceOf(ProviderUnavailableError);
     const waiting = await created('paypal');
     for (const { reference } of [timedOut, waiting]) {
-      await database.db.execute(
-        sql`UPDATE sandbox_payments SET created_at = now() - interval '25 hours' WHERE id = ${reference}`,
-      );
+      await timePasses(database.db, 'sandbox_payments', reference, '25 hours');
       expect(await statusOf('paypal', reference)).toEqual({ status: 'not-taken', reason: 'EXPIRED' });
     }
   });
