@@ -463,6 +463,18 @@ export function findExpiredHolds(db: Database, limit: number) {
   );
 }
 
+/**
+ * Whether the order's hold has run out, by the database's clock as the sweep and the payment checks read
+ * it: a process clock a little behind would find a hold still running at its end.
+ */
+export async function hasHoldRunOut(db: Database, orderId: number): Promise<boolean> {
+  const [row] = await queryRows<{ has_run_out: boolean }>(
+    db,
+    sql`SELECT hold_until <= now() AS has_run_out FROM orders WHERE id = ${orderId}`,
+  );
+  return row?.has_run_out === true;
+}
+
 export async function hasPaidBefore(db: Database, brandId: number, email: string, orderId: number) {
   const rows = await queryRows<{ id: number }>(
     db,

@@ -205,7 +205,7 @@ async function releaseIfRunOut(deps: CheckoutDeps, payment: PaymentRow): Promise
       await settlePaymentCheck(tx, payment.id);
       return 'settled';
     }
-    if (!order.hold_until || order.hold_until.getTime() > Date.now()) return 'waiting';
+    if (!(await repository.hasHoldRunOut(tx, order.id))) return 'waiting';
     await releaseHold(tx, order, 'cart');
     // The stock given back may be what reminders wait for (modules/reminders).
     await queueReminderDispatch(tx, deps.jobs, [order.id]);
