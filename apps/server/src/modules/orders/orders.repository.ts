@@ -458,7 +458,8 @@ export function findExpiredHolds(db: Database, limit: number) {
     sql`SELECT o.id FROM orders o
         WHERE o.hold_until < now() AND o.status IN ('payment-pending', 'awaiting-payment')
           AND NOT (o.status = 'payment-pending' AND EXISTS (
-            SELECT 1 FROM payments p WHERE p.order_id = o.id AND p.status = 'created'))
+            SELECT 1 FROM payments p
+            WHERE p.order_id = o.id AND p.provider = o.payment_type AND p.status = 'created'))
         ORDER BY o.hold_until LIMIT ${limit} FOR UPDATE OF o SKIP LOCKED`,
   );
 }
