@@ -16,6 +16,7 @@ import { composeOrderMail } from './modules/mail/order-mail.ts';
 import { sendMailJobDefinition } from './modules/mail/send-mail.job.ts';
 import type { CheckoutDeps } from './modules/orders/checkout-context.ts';
 import { releaseExpiredHoldsJob } from './modules/orders/expired-holds.ts';
+import { reconcilePaymentsJobDefinition } from './modules/orders/payment-reconciliation.ts';
 import { transferRemindersJob } from './modules/orders/transfer-reminders.ts';
 import { createPaymentProviders } from './modules/payments/create-payment-providers.ts';
 import { refundJobDefinition } from './modules/payments/refund-payment.job.ts';
@@ -89,6 +90,7 @@ export function createBackgroundWork(options: {
       },
     }),
     releaseExpiredHoldsJob(checkout),
+    reconcilePaymentsJobDefinition(checkout),
     refundJobDefinition(checkout),
     transferRemindersJob(checkout, config.payments.wireTransfer.reminderDays),
     reminderDispatchJob({ db: database.db, jobs }),

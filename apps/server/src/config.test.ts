@@ -13,6 +13,12 @@ describe('loadConfig', () => {
     expect(config.dataDir).toMatch(/\.data$/);
   });
 
+  it('asks providers about open payments after five minutes unless told otherwise, at least after a second', () => {
+    expect(loadConfig({}).payments.checkAfterSeconds).toBe(300);
+    expect(loadConfig({ PAYMENT_CHECK_AFTER_SECONDS: '1' }).payments.checkAfterSeconds).toBe(1);
+    expect(() => loadConfig({ PAYMENT_CHECK_AFTER_SECONDS: '0' })).toThrow(/PAYMENT_CHECK_AFTER_SECONDS/);
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', PORT: '' }).port).toBe(3000);
   });

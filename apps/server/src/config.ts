@@ -60,6 +60,7 @@ const environmentSchema = z.object({
   PAYMENTS_MODE: z.enum(['sandbox', 'live']).optional(),
   PAYMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   PAYMENT_HOLD_MINUTES: z.coerce.number().int().min(1).max(10_080).default(60),
+  PAYMENT_CHECK_AFTER_SECONDS: z.coerce.number().int().min(1).max(86_400).default(300),
   PAYPAL_API_URL: z.url().default('https://api-m.sandbox.paypal.com'),
   PAYPAL_CLIENT_ID: z.string().optional(),
   PAYPAL_CLIENT_SECRET: z.string().optional(),
@@ -145,6 +146,11 @@ export type PaymentsConfig = {
   timeoutMs: number;
   /** How long a closed order waiting for PayPal / Amazon Pay keeps its stock. */
   holdMinutes: number;
+  /**
+   * How long a payment may wait before the reconciliation asks its provider where it stands (a capture a
+   * crashed process never booked is found then); each open answer doubles the pause, up to an hour.
+   */
+  checkAfterSeconds: number;
   paypal: { apiUrl: string; clientId: string; clientSecret: string; webhookId: string };
   amazonPay: { apiUrl: string; publicKeyId: string; privateKey: string; storeId: string; merchantId: string };
   wireTransfer: {
@@ -225,6 +231,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       mode: e.PAYMENTS_MODE ?? 'sandbox',
       timeoutMs: e.PAYMENT_TIMEOUT_MS,
       holdMinutes: e.PAYMENT_HOLD_MINUTES,
+      checkAfterSeconds: e.PAYMENT_CHECK_AFTER_SECONDS,
       paypal: {
         apiUrl: e.PAYPAL_API_URL,
         clientId: e.PAYPAL_CLIENT_ID ?? '',

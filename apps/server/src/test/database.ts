@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { type DatabaseHandle, openDatabase } from '#src/db/client.ts';
+import { type DatabaseHandle, openDatabase, queryRows } from '#src/db/client.ts';
 
 /**
  * A migrated, empty database for one test file: in-memory PGlite by default, or a fresh schema on the
@@ -21,4 +21,27 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
       await handle.close();
     },
   };
+}
+
+/**
+ * Time passes for one row: every timestamp column of `table`'s row `id` moves back by `interval` (e.g.
+ * '1 hour'), so that whatever the code computes from them (a wait, a due time) sees that much time gone,
+ * without the test naming the columns.
+ */
+export async function timePasses(
+  db: DatabaseHandle['db'],
+  table: string,
+  id: number | string,
+  interval: string,
+): Promise<void> {
+  const columns = await queryRows<{ name: string }>(
+    db,
+    sql`SELECT column_name AS name FROM information_schema.columns
+        WHERE table_schema = current_schema() AND table_name = ${table}
+          AND data_type = 'timestamp with time zone'`,
+  );
+  const sets = columns.map(
+    ({ name }) => sql`${sql.identifier(name)} = ${sql.identifier(name)} - ${interval}::interval`,
+  );
+  await db.execute(sql`UPDATE ${sql.identifier(table)} SET ${sql.join(sets, sql`, `)} WHERE id = ${id}`);
 }

@@ -123,3 +123,21 @@ export async function putCustomer(
   const response = await app.inject({ method: 'PUT', url: '/api/order/customer', headers, payload });
   return { status: response.statusCode, body: response.json() };
 }
+
+/**
+ * What a buyer sees of an order (its status, vouchers, invoice) and the mails queued for it: a paid order
+ * has one voucher per unit, an invoice and the payment-received mail.
+ */
+export async function orderAsSeen(app: Shop, db: Database, cart: Cart) {
+  const order = (await app.inject({ method: 'GET', url: `/api/order/${cart.orderId}/${cart.key}` })).json();
+  const mails = await queryRows<{ kind: string }>(
+    db,
+    sql`SELECT kind FROM mails WHERE order_id = ${cart.orderId} ORDER BY id`,
+  );
+  return {
+    status: order.status as string,
+    vouchers: (order.vouchers as unknown[]).length,
+    invoiceNumber: order.invoiceNumber as string | null,
+    mails: mails.map((mail) => mail.kind),
+  };
+}

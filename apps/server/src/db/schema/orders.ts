@@ -201,7 +201,7 @@ export const payments = pgTable(
     provider: text('provider').notNull(),
     /** The provider's id: PayPal order id, Amazon Pay checkout session id. */
     providerReference: text('provider_reference').notNull(),
-    /** created, captured, declined, cancelled, failed. */
+    /** created, captured, declined, cancelled, refund-pending, refunded (payments.repository.ts). */
     status: text('status').notNull().default('created'),
     amountCents: integer('amount_cents').notNull(),
     currency: char('currency', { length: 3 }).notNull().default('EUR'),
@@ -209,11 +209,21 @@ export const payments = pgTable(
     captureId: text('capture_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * When the reconciliation asks the provider about this payment next; null once its outcome is known
+     * (captured, declined, refunded, or the provider said nothing was taken). docs/decisions/024.
+     */
+    checkAfter: timestamp('check_after', { withTimezone: true }).defaultNow(),
+    /** Answers so far that left the outcome open (the pause before the next one doubles with each). */
+    checks: integer('checks').notNull().default(0),
+    /** When the provider was last asked. */
+    checkedAt: timestamp('checked_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('payments_provider_reference_idx').on(t.provider, t.providerReference),
     uniqueIndex('payments_one_capture_idx').on(t.orderId).where(sql`status = 'captured'`),
     index('payments_order_idx').on(t.orderId),
+    index('payments_check_idx').on(t.checkAfter).where(sql`check_after IS NOT NULL`),
   ],
 );
 

@@ -25,7 +25,9 @@ export function releaseExpiredHoldsJob(deps: SweepDeps): JobDefinition<object> {
 
 /**
  * Gives back what expired orders hold: wire transfers not paid in time expire; orders left at PayPal or
- * Amazon Pay go back to being carts. Rows another process is working on are skipped.
+ * Amazon Pay go back to being carts when their attempt has ended (declined), while one still open is left
+ * to the reconciliation, which asks the provider first (payment-reconciliation.ts). Rows another process
+ * is working on are skipped.
  */
 export async function releaseExpiredHolds(deps: SweepDeps, batch = 100): Promise<number> {
   return deps.db.transaction(async (tx) => {

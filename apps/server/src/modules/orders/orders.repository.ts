@@ -447,14 +447,33 @@ export async function creditCard(db: Database, giftCardId: number, cents: number
   );
 }
 
-/** Orders whose hold ran out, locked; rows another process is releasing are skipped. */
+/**
+ * Orders whose hold ran out, locked; rows another process is releasing are skipped. So are orders waiting
+ * for a provider's payment that is still open: only the provider's answer may give their hold back, and
+ * the reconciliation asks for it (payment-reconciliation.ts).
+ */
 export function findExpiredHolds(db: Database, limit: number) {
   return queryRows<{ id: number }>(
     db,
-    sql`SELECT id FROM orders
-        WHERE hold_until < now() AND status IN ('payment-pending', 'awaiting-payment')
-        ORDER BY hold_until LIMIT ${limit} FOR UPDATE SKIP LOCKED`,
+    sql`SELECT o.id FROM orders o
+        WHERE o.hold_until < now() AND o.status IN ('payment-pending', 'awaiting-payment')
+          AND NOT (o.status = 'payment-pending' AND EXISTS (
+            SELECT 1 FROM payments p
+            WHERE p.order_id = o.id AND p.provider = o.payment_type AND p.status = 'created'))
+        ORDER BY o.hold_until LIMIT ${limit} FOR UPDATE OF o SKIP LOCKED`,
   );
+}
+
+/**
+ * Whether the order's hold has run out, by the database's clock as the sweep and the payment checks read
+ * it: a process clock a little behind would find a hold still running at its end.
+ */
+export async function hasHoldRunOut(db: Database, orderId: number): Promise<boolean> {
+  const [row] = await queryRows<{ has_run_out: boolean }>(
+    db,
+    sql`SELECT hold_until <= now() AS has_run_out FROM orders WHERE id = ${orderId}`,
+  );
+  return row?.has_run_out === true;
 }
 
 export async function hasPaidBefore(db: Database, brandId: number, email: string, orderId: number) {

@@ -44,6 +44,22 @@ export type CaptureResult =
   /** The provider refused the payment (card declined, risk check). */
   | { status: 'declined'; reason: string };
 
+/**
+ * What the provider says about a payment when asked (the reconciliation's question, modules/orders/
+ * payment-reconciliation.ts). Only `not-taken` lets the shop give the order's hold back; a provider that
+ * does not answer, or answers with an outcome still open at its end (a capture under review), throws
+ * ProviderUnavailableError: the outcome is unknown and the order keeps waiting.
+ */
+export type PaymentAtProvider =
+  /** The money is taken: this capture (PayPal capture, Amazon Pay charge) holds it. */
+  | Extract<CaptureResult, { status: 'captured' }>
+  /** The buyer approved and nobody captured yet: a capture now takes the money. */
+  | { status: 'approved' }
+  /** The buyer has not approved (yet): no money moves unless they do and the shop captures. */
+  | { status: 'waiting' }
+  /** Voided, cancelled, declined, expired or unknown to the provider: no money was or will be taken. */
+  | { status: 'not-taken'; reason: string };
+
 export type RefundInput = { captureId: string; amountCents: number; currency: string; requestId: string };
 
 /** A verified provider notification; `eventId` is unique per provider, so each is processed once. */
@@ -77,6 +93,8 @@ export interface PaymentProvider {
   createPayment(input: CreatePaymentInput): Promise<CreatedPayment>;
   capturePayment(input: CaptureInput): Promise<CaptureResult>;
   refund(input: RefundInput): Promise<{ refundId: string }>;
+  /** Asks the provider where a payment stands (PayPal order, Amazon Pay checkout session, by reference). */
+  paymentStatus(reference: string): Promise<PaymentAtProvider>;
   /**
    * Checks a notification's signature (PayPal: verify-webhook-signature; Amazon Pay: the IPN's
    * signed SNS message) and returns the event, or null when it is not genuine.

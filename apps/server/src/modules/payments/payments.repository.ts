@@ -109,13 +109,14 @@ export async function markRefunded(db: Database, paymentId: number): Promise<voi
  */
 export async function markPaymentDeclined(db: Database, paymentId: number): Promise<void> {
   await db.execute(
-    sql`UPDATE payments SET status = 'declined', updated_at = now() WHERE id = ${paymentId} AND status = 'created'`,
+    sql`UPDATE payments SET status = 'declined', check_after = NULL, updated_at = now()
+        WHERE id = ${paymentId} AND status = 'created'`,
   );
 }
 
 export async function markPaymentCaptured(db: Database, paymentId: number, captureId: string): Promise<void> {
   await db.execute(
-    sql`UPDATE payments SET status = 'captured', capture_id = ${captureId}, updated_at = now()
+    sql`UPDATE payments SET status = 'captured', capture_id = ${captureId}, check_after = NULL, updated_at = now()
         WHERE id = ${paymentId}`,
   );
 }
@@ -131,17 +132,75 @@ export async function markRefundPending(
 ): Promise<boolean> {
   const rows = await queryRows<{ id: number }>(
     db,
-    sql`UPDATE payments SET status = 'refund-pending', capture_id = ${captureId}, updated_at = now()
+    sql`UPDATE payments SET status = 'refund-pending', capture_id = ${captureId}, check_after = NULL,
+          updated_at = now()
         WHERE id = ${paymentId} AND status NOT IN ('captured', 'refund-pending', 'refunded')
         RETURNING id`,
   );
   return rows.length > 0;
 }
 
-/** An order that stops waiting for its provider (back to the cart, cancelled, expired) ends its open attempts. */
+/**
+ * An order that stops waiting for its provider (back to the cart, cancelled, expired) ends its open
+ * attempts. The reconciliation still asks about each once, no sooner than a capture already on its way can
+ * land: a process that captured and died before booking leaves money only the provider knows of, which
+ * is then refunded (docs/decisions/024).
+ */
 export async function cancelOpenPayments(db: Database, orderId: number): Promise<void> {
   await db.execute(
-    sql`UPDATE payments SET status = 'cancelled', updated_at = now()
+    sql`UPDATE payments SET status = 'cancelled', updated_at = now(),
+          check_after = greatest(check_after, now() + ${captureLandingSql})
         WHERE order_id = ${orderId} AND status = 'created'`,
+  );
+}
+
+/** Longer than any provider call may take (PAYMENT_TIMEOUT_MS is at most 120 s). */
+const captureLandingSql = sql.raw(`interval '3 minutes'`);
+
+/**
+ * Claims payments whose check is due: those whose outcome the provider has not confirmed, once they have
+ * waited `waitedSeconds` or their order's hold ran out. Claiming moves their next check `leaseSeconds`
+ * ahead in the claiming transaction (SKIP LOCKED), so concurrent runs (two processes, the cron and a retry)
+ * never ask about the same payment at once, and a run that dies leaves them due again after the lease.
+ */
+export async function claimPaymentChecks(
+  db: Database,
+  options: { waitedSeconds: number; limit: number; leaseSeconds: number },
+): Promise<PaymentRow[]> {
+  return queryRows<PaymentRow>(
+    db,
+    sql`UPDATE payments SET check_after = now() + make_interval(secs => ${options.leaseSeconds}),
+          checked_at = now()
+        WHERE id IN (
+          SELECT p.id FROM payments p JOIN orders o ON o.id = p.order_id
+          WHERE p.check_after <= now() AND p.status IN ('created', 'cancelled')
+            AND (p.created_at <= now() - make_interval(secs => ${options.waitedSeconds}) OR o.hold_until <= now())
+          ORDER BY p.check_after LIMIT ${options.limit}
+          FOR UPDATE OF p SKIP LOCKED)
+        RETURNING *`,
+  );
+}
+
+/** The provider answered with an outcome that leaves nothing more to ask: no further checks. */
+export async function settlePaymentCheck(db: Database, paymentId: number): Promise<void> {
+  await db.execute(sql`UPDATE payments SET check_after = NULL WHERE id = ${paymentId}`);
+}
+
+/**
+ * The outcome is still open (the buyer has not decided, the provider did not answer): the next check
+ * after a pause of `firstPauseSeconds`, doubled with every open answer up to an hour, and never later
+ * than the end of the order's hold, when the answer decides whether the hold goes back.
+ */
+export async function postponePaymentCheck(
+  db: Database,
+  paymentId: number,
+  firstPauseSeconds: number,
+): Promise<void> {
+  const next = sql`now() + make_interval(secs => least(${firstPauseSeconds} * power(2, least(p.checks, 20)), 3600))`;
+  await db.execute(
+    sql`UPDATE payments p SET checks = p.checks + 1,
+          check_after = CASE WHEN o.hold_until > now() THEN least(o.hold_until, ${next}) ELSE ${next} END
+        FROM orders o
+        WHERE p.id = ${paymentId} AND o.id = p.order_id AND p.status IN ('created', 'cancelled')`,
   );
 }

@@ -5,7 +5,7 @@ import {
   type PaymentProvider,
   ProviderUnavailableError,
 } from '../payment-provider.ts';
-import { PaymentProviderError } from '../provider-http.ts';
+import { CapturePendingError, PaymentProviderError } from '../provider-http.ts';
 import {
   type AmazonPayStub,
   amazonPayStubIds,
@@ -163,6 +163,67 @@ describe('Amazon Pay capturePayment (complete checkout session)', () => {
     stub.failNext({ status: 200, body: {}, delayMs: 2_000 });
     await expect(captureOf(reference, 'u1')).rejects.toThrow(/timed out/);
     expect(await captureOf(reference, 'u1')).toMatchObject({ status: 'captured' });
+  });
+});
+
+describe('Amazon Pay paymentStatus (get checkout session, get charge)', () => {
+  const statusOf = (reference: string) => amazonPay.paymentStatus(reference);
+
+  it('answers waiting for an open session, and the charge for a completed one, with signed GETs', async () => {
+    const rejectedBefore = stub.rejectedSignatures();
+    const { reference } = await amazonPay.createPayment(paymentInput({ amountCents: 2590 }));
+    expect(await statusOf(reference)).toEqual({ status: 'waiting' });
+    // The buyer is back but nobody completed the session: Amazon has moved no money yet.
+    stub.returnBuyer(reference);
+    expect(await statusOf(reference)).toEqual({ status: 'waiting' });
+
+    // Completed by a request whose answer never arrived (the process that sent it died).
+    const captured = await captureOf(reference, `capture-${reference}`, 2590);
+    expect(await statusOf(reference)).toEqual(captured);
+    expect(captured).toMatchObject({
+      status: 'captured',
+      captureId: stub.chargeOf(reference),
+      amountCents: 2590,
+    });
+    const gets = stub.requests.filter((request) => request.method === 'GET').slice(-2);
+    expect(gets.map((request) => request.path)).toEqual([
+      `/v2/checkoutSessions/${reference}`,
+      `/v2/charges/${stub.chargeOf(reference)}`,
+    ]);
+    expect(stub.rejectedSignatures()).toBe(rejectedBefore);
+  });
+
+  it('answers not-taken for a cancelled session, a declined or canceled charge and an unknown session', async () => {
+    const expired = await amazonPay.createPayment(paymentInput());
+    stub.cancel(expired.reference, 'Expired');
+    expect(await statusOf(expired.reference)).toEqual({ status: 'not-taken', reason: 'Expired' });
+
+    const declined = await amazonPay.createPayment(paymentInput());
+    stub.returnBuyer(declined.reference);
+    await captureOf(declined.reference, 'sd');
+    stub.setChargeState(stub.chargeOf(declined.reference) as string, 'Declined', 'HardDeclined');
+    expect(await statusOf(declined.reference)).toEqual({ status: 'not-taken', reason: 'HardDeclined' });
+
+    expect(await statusOf('no-such-session')).toEqual({ status: 'not-taken', reason: 'ResourceNotFound' });
+  });
+
+  it('keeps the outcome open for a capture in progress, a server error and a time-out', async () => {
+    const { reference } = await amazonPay.createPayment(paymentInput());
+    stub.returnBuyer(reference);
+    await captureOf(reference, 'sp');
+    stub.setChargeState(stub.chargeOf(reference) as string, 'CaptureInitiated');
+    await expect(statusOf(reference)).rejects.toBeInstanceOf(CapturePendingError);
+
+    stub.failNext({ status: 503, body: { reasonCode: 'ServiceUnavailable' } });
+    await expect(statusOf(reference)).rejects.toBeInstanceOf(ProviderUnavailableError);
+    stub.failNext({ status: 200, body: {}, delayMs: 2_000 });
+    await expect(statusOf(reference)).rejects.toThrow(/timed out/);
+    // A session in a state it cannot read is an error, never a "not taken".
+    stub.failNext({
+      status: 200,
+      body: { checkoutSessionId: reference, statusDetails: { state: 'Strange' } },
+    });
+    await expect(statusOf(reference)).rejects.toBeInstanceOf(PaymentProviderError);
   });
 });
 

@@ -1,6 +1,12 @@
 import { createPrivateKey } from 'node:crypto';
 import { centsToDecimal, decimalToCents } from '../amount.ts';
-import type { CaptureResult, CreatedPayment, PaymentEvent, PaymentProvider } from '../payment-provider.ts';
+import type {
+  CaptureResult,
+  CreatedPayment,
+  PaymentAtProvider,
+  PaymentEvent,
+  PaymentProvider,
+} from '../payment-provider.ts';
 import {
   CapturePendingError,
   callProvider,
@@ -168,6 +174,36 @@ export function createAmazonPayProvider(options: AmazonPayOptions): PaymentProvi
       return { refundId };
     },
 
+    async paymentStatus(reference): Promise<PaymentAtProvider> {
+      const response = await api(
+        'GET',
+        `/v2/checkoutSessions/${encodeURIComponent(reference)}`,
+        'Amazon Pay session',
+      );
+      // Amazon deletes sessions after 30 days; one it does not know took no money.
+      if (response.status === 404) return { status: 'not-taken', reason: 'ResourceNotFound' };
+      if (response.status !== 200) throw failure('Amazon Pay session', response);
+      const session = response.body;
+      const state = stringField(session, 'statusDetails', 'state');
+      // Open: the buyer is on Amazon's page or back without our Complete call, which alone moves money;
+      // Amazon cancels a session left open for 24 hours.
+      if (state === 'Open') return { status: 'waiting' };
+      if (state === 'Canceled') {
+        return {
+          status: 'not-taken',
+          reason: stringField(session, 'statusDetails', 'reasonCode') ?? 'Canceled',
+        };
+      }
+      const chargeId = stringField(session, 'chargeId');
+      if (state !== 'Completed' || !chargeId) {
+        throw new PaymentProviderError(`Amazon Pay session in state ${state ?? 'unknown'}`, 200, session);
+      }
+      // A completed session names its charge; the charge says whether the money was captured.
+      const charge = await api('GET', `/v2/charges/${encodeURIComponent(chargeId)}`, 'Amazon Pay charge');
+      if (charge.status !== 200) throw failure('Amazon Pay charge', charge);
+      return chargeStanding(chargeId, charge.body);
+    },
+
     async verifyEvent(_headers, rawBody): Promise<PaymentEvent | null> {
       const notification = parseSnsNotification(rawBody);
       if (!notification || !(await verifySns(notification))) return null;
@@ -210,6 +246,40 @@ function sessionOutcome(session: unknown): CaptureResult {
     return { status: 'declined', reason: stringField(session, 'statusDetails', 'reasonCode') ?? 'Canceled' };
   }
   return { status: 'not-approved' };
+}
+
+/** Where a charge stands (Get Charge): Captured, on its way there, or declined / canceled. */
+function chargeStanding(chargeId: string, charge: unknown): PaymentAtProvider {
+  const state = stringField(charge, 'statusDetails', 'state');
+  switch (state) {
+    case 'Captured': {
+      const amount = field(charge, 'captureAmount') ?? field(charge, 'chargeAmount');
+      const value = stringField(amount, 'amount');
+      const currency = stringField(amount, 'currencyCode');
+      if (value === undefined || !currency) {
+        throw new PaymentProviderError(
+          `Amazon Pay charge ${chargeId} captured without an amount`,
+          200,
+          charge,
+        );
+      }
+      return { status: 'captured', captureId: chargeId, amountCents: decimalToCents(value), currency };
+    }
+    case 'Declined':
+    case 'Canceled':
+      return { status: 'not-taken', reason: stringField(charge, 'statusDetails', 'reasonCode') ?? state };
+    case 'AuthorizationInitiated':
+    case 'Authorized':
+    case 'CaptureInitiated':
+      // Money reserved or being moved: the outcome is Amazon's to settle, and its IPN will tell.
+      throw new CapturePendingError(`Amazon Pay charge ${chargeId} is ${state}`);
+    default:
+      throw new PaymentProviderError(
+        `Amazon Pay charge ${chargeId} in state ${state ?? 'unknown'}`,
+        200,
+        charge,
+      );
+  }
 }
 
 async function ipnEvent(

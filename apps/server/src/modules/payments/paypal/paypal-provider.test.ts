@@ -219,6 +219,76 @@ describe('PayPal capturePayment', () => {
   });
 });
 
+describe('PayPal paymentStatus (show order details)', () => {
+  const statusOf = (reference: string) => paypal.paymentStatus(reference);
+
+  it('follows an order from waiting for the buyer to approved to captured, by GET of the order', async () => {
+    const { reference } = await paypal.createPayment(paymentInput({ amountCents: 4990 }));
+    expect(await statusOf(reference)).toEqual({ status: 'waiting' });
+    const sent = requestsTo(`/v2/checkout/orders/${reference}`).at(-1)!;
+    expect(sent.method).toBe('GET');
+    expect(sent.headers.authorization).toMatch(/^Bearer A21AA-stub-/);
+
+    stub.approve(reference);
+    expect(await statusOf(reference)).toEqual({ status: 'approved' });
+
+    // Captured by a request whose answer never arrived (the process that sent it died).
+    const input = { reference, amountCents: 4990, currency: 'EUR', requestId: `capture-${reference}` };
+    const capture = await paypal.capturePayment(input);
+    expect(await statusOf(reference)).toEqual(capture);
+    expect(capture).toMatchObject({ status: 'captured', amountCents: 4990, currency: 'EUR' });
+  });
+
+  it('answers not-taken for a voided order, a declined capture and an order PayPal does not know', async () => {
+    const voided = await paypal.createPayment(paymentInput());
+    stub.voidOrder(voided.reference);
+    expect(await statusOf(voided.reference)).toEqual({ status: 'not-taken', reason: 'VOIDED' });
+
+    const declined = await paypal.createPayment(paymentInput());
+    stub.approve(declined.reference);
+    stub.setCaptureOutcome(declined.reference, { captureStatus: 'DECLINED' });
+    await paypal.capturePayment({
+      reference: declined.reference,
+      amountCents: 129999,
+      currency: 'EUR',
+      requestId: 'sd',
+    });
+    expect(await statusOf(declined.reference)).toEqual({ status: 'not-taken', reason: 'DECLINED' });
+
+    expect(await statusOf('0NOSUCHORDER0000')).toEqual({ status: 'not-taken', reason: 'RESOURCE_NOT_FOUND' });
+  });
+
+  it('keeps the outcome open for a capture under review, a server error, a time-out and no connection', async () => {
+    const pending = await paypal.createPayment(paymentInput());
+    stub.approve(pending.reference);
+    stub.setCaptureOutcome(pending.reference, { captureStatus: 'PENDING' });
+    await expect(
+      paypal.capturePayment({
+        reference: pending.reference,
+        amountCents: 129999,
+        currency: 'EUR',
+        requestId: 'sp',
+      }),
+    ).rejects.toBeInstanceOf(CapturePendingError);
+    await expect(statusOf(pending.reference)).rejects.toBeInstanceOf(CapturePendingError);
+
+    const { reference } = await paypal.createPayment(paymentInput());
+    stub.failNext({ status: 503, body: { name: 'SERVICE_UNAVAILABLE' } });
+    await expect(statusOf(reference)).rejects.toBeInstanceOf(ProviderUnavailableError);
+    stub.failNext({ status: 200, body: {}, delayMs: 2_000 });
+    await expect(statusOf(reference)).rejects.toThrow(/timed out/);
+    const unreachable = createPayPalProvider({
+      apiUrl: 'http://127.0.0.1:1',
+      ...paypalStubCredentials,
+      timeoutMs: 300,
+    });
+    await expect(unreachable.paymentStatus(reference)).rejects.toBeInstanceOf(ProviderUnavailableError);
+    // An answer it cannot read is an error, never a "not taken".
+    stub.failNext({ status: 200, body: { id: reference, status: 'SOMETHING_NEW' } });
+    await expect(statusOf(reference)).rejects.toBeInstanceOf(PaymentProviderError);
+  });
+});
+
 describe('PayPal refund', () => {
   it('refunds a capture with the request id and the amount as a decimal string', async () => {
     const created = await paypal.createPayment(paymentInput({ amountCents: 129999 }));

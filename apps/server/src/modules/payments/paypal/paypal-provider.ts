@@ -1,6 +1,12 @@
 import { localeIso } from '@shop/contracts/locale';
 import { centsToDecimal, decimalToCents } from '../amount.ts';
-import type { CaptureResult, CreatedPayment, PaymentEvent, PaymentProvider } from '../payment-provider.ts';
+import type {
+  CaptureResult,
+  CreatedPayment,
+  PaymentAtProvider,
+  PaymentEvent,
+  PaymentProvider,
+} from '../payment-provider.ts';
 import {
   CapturePendingError,
   callProvider,
@@ -212,6 +218,18 @@ export function createPayPalProvider(options: PayPalOptions): PaymentProvider {
       return { refundId };
     },
 
+    async paymentStatus(reference): Promise<PaymentAtProvider> {
+      const response = await api(
+        'GET',
+        `/v2/checkout/orders/${encodeURIComponent(reference)}`,
+        'PayPal order',
+      );
+      // An order PayPal does not know (never made, or gone after it expired) took no money from anyone.
+      if (response.status === 404) return { status: 'not-taken', reason: 'RESOURCE_NOT_FOUND' };
+      if (response.status !== 200) throw failure('PayPal order', response);
+      return orderStanding(response.body);
+    },
+
     async verifyEvent(headers, rawBody): Promise<PaymentEvent | null> {
       const transmission = {
         auth_algo: headerValue(headers, 'paypal-auth-algo'),
@@ -273,6 +291,50 @@ function captureOutcome(order: unknown): CaptureResult {
   }
   // PENDING (e.g. a review at PayPal): money may still come; PAYMENT.CAPTURE.COMPLETED/DENIED will tell.
   throw new CapturePendingError(`PayPal capture ${captureId} is ${status ?? 'in an unknown state'}`);
+}
+
+/**
+ * Where a PayPal order (a GET of Orders v2) stands. Its captures decide when there are any: PayPal calls an
+ * order COMPLETED also when its capture was declined (order_status: "check the payment status in
+ * purchase_units[].payments.captures[].status").
+ */
+function orderStanding(order: unknown): PaymentAtProvider {
+  const captures = field(order, 'purchase_units', 0, 'payments', 'captures');
+  const list = Array.isArray(captures) ? captures : [];
+  // PARTIALLY_REFUNDED: someone gave part of it back at PayPal, the rest is still taken.
+  const taken = list.find((entry) =>
+    ['COMPLETED', 'PARTIALLY_REFUNDED'].includes(field(entry, 'status') as string),
+  );
+  const captureId = stringField(taken, 'id');
+  if (taken && captureId) {
+    return {
+      status: 'captured',
+      captureId,
+      amountCents: decimalToCents(stringField(taken, 'amount', 'value') ?? ''),
+      currency: stringField(taken, 'amount', 'currency_code') ?? '',
+    };
+  }
+  const pending = list.find((entry) => field(entry, 'status') === 'PENDING');
+  if (pending) {
+    throw new CapturePendingError(`PayPal capture ${stringField(pending, 'id') ?? '?'} is PENDING`);
+  }
+  // DECLINED, FAILED, or REFUNDED in full: nothing is taken.
+  if (list.length) return { status: 'not-taken', reason: stringField(list[0], 'status') ?? 'DECLINED' };
+  const status = stringField(order, 'status');
+  switch (status) {
+    case 'APPROVED':
+      return { status: 'approved' };
+    case 'CREATED':
+    case 'SAVED':
+    case 'PAYER_ACTION_REQUIRED':
+      return { status: 'waiting' };
+    case 'VOIDED':
+      return { status: 'not-taken', reason: 'VOIDED' };
+    default:
+      // COMPLETED without a capture (an authorization, which this shop never asks for), or a status
+      // PayPal added later: not something to release a hold on.
+      throw new PaymentProviderError(`PayPal order in status ${status ?? 'unknown'}`, 200, order);
+  }
 }
 
 function firstIssue(body: unknown): string | undefined {

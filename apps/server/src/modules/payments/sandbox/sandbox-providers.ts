@@ -5,6 +5,7 @@ import type { Database } from '#src/db/client.ts';
 import { findOrCreateInstallationSecret } from '#src/db/installation-secrets.ts';
 import {
   type CaptureResult,
+  type PaymentAtProvider,
   type PaymentEvent,
   type PaymentProvider,
   type PaymentProviders,
@@ -16,6 +17,7 @@ import {
   captureSandboxPayment,
   findSandboxCapture,
   findSandboxPayment,
+  findSandboxPaymentAge,
   insertSandboxPayment,
   insertSandboxRefund,
   type SandboxPayment,
@@ -31,6 +33,13 @@ export const sandboxProviderLabel: Record<ProviderName, string> = {
   paypal: 'PayPal',
   amazonpay: 'Amazon Pay',
 };
+
+/**
+ * Hours after which a payment nobody captured lapses at the simulator, as an Amazon Pay checkout session
+ * is cancelled after 24 hours open: also the end of a simulated time-out, which otherwise would keep its
+ * order's hold for ever (the shop releases a hold only on a provider's answer).
+ */
+export const sandboxPaymentLifetimeHours = 24;
 
 export function createSandboxProviders(db: Database): PaymentProviders {
   return { paypal: createSandboxProvider(db, 'paypal'), amazonpay: createSandboxProvider(db, 'amazonpay') };
@@ -95,6 +104,26 @@ function createSandboxProvider(db: Database, name: ProviderName): PaymentProvide
       return { refundId };
     },
 
+    async paymentStatus(reference): Promise<PaymentAtProvider> {
+      const payment = await findSandboxPaymentAge(db, reference, sandboxPaymentLifetimeHours);
+      if (!payment || payment.provider !== name) return { status: 'not-taken', reason: 'RESOURCE_NOT_FOUND' };
+      switch (payment.state) {
+        case 'captured':
+          return capturedResult(payment);
+        case 'approved':
+          return { status: 'approved' };
+        case 'cancelled':
+        case 'declined':
+          return { status: 'not-taken', reason: payment.state.toUpperCase() };
+        case 'timeout':
+          // "The provider does not answer", for the status call too, until the payment lapses.
+          if (payment.has_lapsed) return { status: 'not-taken', reason: 'EXPIRED' };
+          throw new ProviderUnavailableError(`${sandboxProviderLabel[name]} (simulated) timed out`);
+        default:
+          return payment.has_lapsed ? { status: 'not-taken', reason: 'EXPIRED' } : { status: 'waiting' };
+      }
+    },
+
     async verifyEvent(headers, rawBody): Promise<PaymentEvent | null> {
       const signature = headerValue(headers, 'x-sandbox-signature');
       if (!signature || !safeEqualHex(signature, await signSandboxEvent(db, rawBody))) return null;
@@ -120,7 +149,7 @@ function createSandboxProvider(db: Database, name: ProviderName): PaymentProvide
   };
 }
 
-function capturedResult(payment: SandboxPayment): CaptureResult {
+function capturedResult(payment: SandboxPayment): Extract<CaptureResult, { status: 'captured' }> {
   return {
     status: 'captured',
     captureId: payment.capture_id ?? '',

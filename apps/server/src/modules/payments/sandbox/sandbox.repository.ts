@@ -59,6 +59,23 @@ export async function findSandboxPayment(db: Database, id: string): Promise<Sand
   return row;
 }
 
+/**
+ * The payment with whether it is older than `lifetimeHours`: the simulator lets uncaptured payments lapse
+ * after a while, as PayPal and Amazon Pay do (docs/decisions/024).
+ */
+export async function findSandboxPaymentAge(
+  db: Database,
+  id: string,
+  lifetimeHours: number,
+): Promise<(SandboxPayment & { has_lapsed: boolean }) | undefined> {
+  const [row] = await queryRows<SandboxPayment & { has_lapsed: boolean }>(
+    db,
+    sql`SELECT ${columns}, created_at < now() - make_interval(hours => ${lifetimeHours}) AS has_lapsed
+        FROM sandbox_payments WHERE id = ${id}`,
+  );
+  return row;
+}
+
 /** The customer's choice on the simulator page; a captured payment keeps its state. */
 export async function setSandboxState(
   db: Database,

@@ -2,7 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '#src/db/client.ts';
 import { registerErrorHandling } from '#src/http/error-handler.ts';
-import { createTestDatabase } from '#src/test/database.ts';
+import { createTestDatabase, timePasses } from '#src/test/database.ts';
 import {
   type CreatePaymentInput,
   type PaymentProviders,
@@ -224,6 +224,46 @@ describe('sandbox outcomes', () => {
         requestId: 'r2',
       }),
     ).rejects.toThrow();
+  });
+});
+
+describe('sandbox paymentStatus', () => {
+  const statusOf = (provider: ProviderName, reference: string) =>
+    providers[provider].paymentStatus(reference);
+
+  it('reads the simulator’s table: waiting, approved, captured, and not taken after cancel or decline', async () => {
+    const { reference, approvalUrl } = await created('paypal');
+    expect(await statusOf('paypal', reference)).toEqual({ status: 'waiting' });
+    await choose(approvalUrl, 'approve');
+    expect(await statusOf('paypal', reference)).toEqual({ status: 'approved' });
+    const captured = await capture('paypal', reference);
+    expect(await statusOf('paypal', reference)).toEqual(captured);
+    expect(captured).toMatchObject({ status: 'captured', amountCents: 129950, currency: 'EUR' });
+
+    for (const [action, reason] of [
+      ['cancel', 'CANCELLED'],
+      ['decline', 'DECLINED'],
+    ] as const) {
+      const payment = await created('amazonpay');
+      await choose(payment.approvalUrl, action);
+      expect(await statusOf('amazonpay', payment.reference)).toEqual({ status: 'not-taken', reason });
+    }
+    // Another provider's payment, or none: nothing taken under this provider.
+    expect(await statusOf('amazonpay', reference)).toEqual({
+      status: 'not-taken',
+      reason: 'RESOURCE_NOT_FOUND',
+    });
+  });
+
+  it('time-out: no answer, until the payment lapses like an uncompleted session at the provider', async () => {
+    const timedOut = await created('paypal');
+    await choose(timedOut.approvalUrl, 'timeout');
+    await expect(statusOf('paypal', timedOut.reference)).rejects.toBeInstanceOf(ProviderUnavailableError);
+    const waiting = await created('paypal');
+    for (const { reference } of [timedOut, waiting]) {
+      await timePasses(database.db, 'sandbox_payments', reference, '25 hours');
+      expect(await statusOf('paypal', reference)).toEqual({ status: 'not-taken', reason: 'EXPIRED' });
+    }
   });
 });
 

@@ -40,6 +40,10 @@ export type AmazonPayStub = StubServer & {
   cancel(sessionId: string, reasonCode: string): void;
   declineOnComplete(sessionId: string): void;
   failNext(answer: StubAnswer): void;
+  /** The charge a completed session made (null before), for status tests. */
+  chargeOf(sessionId: string): string | null;
+  /** Moves a charge to another state (Get Charge answers it), e.g. CaptureInitiated or Declined. */
+  setChargeState(chargeId: string, state: string, reasonCode?: string): void;
   /** A charge or refund the stub knows, for IPN tests. */
   addCharge(charge: Record<string, unknown>): void;
   addRefund(refund: Record<string, unknown>): void;
@@ -167,9 +171,17 @@ export async function startAmazonPayStub(publicKey: KeyObject): Promise<AmazonPa
         session.completeKey = key;
         charges.set(session.chargeId, {
           chargeId: session.chargeId,
+          chargePermissionId: 'S02-STUB-PERMISSION',
           chargeAmount: session.chargeAmount,
           captureAmount: session.chargeAmount,
-          statusDetails: { state: 'Captured', reasonCode: null },
+          refundedAmount: { amount: '0.00', currencyCode: session.chargeAmount.currencyCode },
+          statusDetails: {
+            state: 'Captured',
+            reasonCode: null,
+            reasonDescription: null,
+            lastUpdatedTimestamp: '20250301T100001Z',
+          },
+          releaseEnvironment: 'Sandbox',
         });
         return { status: 200, body: sessionBody(session) };
       }
@@ -224,6 +236,12 @@ export async function startAmazonPayStub(publicKey: KeyObject): Promise<AmazonPa
     },
     failNext(answer) {
       nextFailure = answer;
+    },
+    chargeOf: (id) => session(id).chargeId,
+    setChargeState(chargeId, state, reasonCode) {
+      const charge = charges.get(chargeId);
+      if (!charge) throw new Error(`no stub charge ${chargeId}`);
+      charge.statusDetails = { state, reasonCode: reasonCode ?? null, reasonDescription: null };
     },
     addCharge(charge) {
       charges.set(String(charge.chargeId), charge);

@@ -28,6 +28,8 @@ type StubOrder = {
 export type PayPalStub = StubServer & {
   /** The buyer approved the order on PayPal's page. */
   approve(orderId: string): void;
+  /** PayPal voided the order (the buyer cancelled, or it expired uncaptured): GET answers VOIDED. */
+  voidOrder(orderId: string): void;
   setCaptureOutcome(orderId: string, outcome: StubOrder['captureOutcome']): void;
   /** The next API call (not the token) answers this way instead. */
   failNext(answer: StubAnswer): void;
@@ -174,6 +176,7 @@ export async function startPayPalStub(): Promise<PayPalStub> {
           return unprocessable('ORDER_ALREADY_CAPTURED');
         }
         if (order.status === 'CREATED') return unprocessable('ORDER_NOT_APPROVED');
+        if (order.status === 'VOIDED') return unprocessable('ORDER_EXPIRED');
         if ('issue' in order.captureOutcome) return unprocessable(order.captureOutcome.issue);
         order.status = 'COMPLETED';
         order.captureId = `CAP-${randomBytes(6).toString('hex').toUpperCase()}`;
@@ -221,6 +224,11 @@ export async function startPayPalStub(): Promise<PayPalStub> {
       const order = orders.get(orderId);
       if (!order) throw new Error(`no stub order ${orderId}`);
       order.status = 'APPROVED';
+    },
+    voidOrder(orderId) {
+      const order = orders.get(orderId);
+      if (!order) throw new Error(`no stub order ${orderId}`);
+      order.status = 'VOIDED';
     },
     setCaptureOutcome(orderId, outcome) {
       const order = orders.get(orderId);
