@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseProxy, startDatabaseProxy } from '#src/test/database-proxy.ts';
-import { exampleCustomer } from '#src/test/orders.ts';
+import { capturedButUnbookedSql, exampleCustomer } from '#src/test/orders.ts';
 import { call, createProcessGroup, type ServerProcess } from '#src/test/server-processes.ts';
 
 /**
@@ -39,6 +39,8 @@ describe.skipIf(!databaseUrl)('a database failover under load, two server proces
       CATALOGUE_CACHE_TTL_MS: '1000',
       // Each load worker is a client of its own (X-Forwarded-For): new carts are limited per client.
       TRUST_PROXY: 'true',
+      // The reconciliation asks about waiting payments after a second instead of five minutes.
+      PAYMENT_CHECK_AFTER_SECONDS: '1',
     };
     servers = [await group.start(env), await group.start(env)];
     await group.waitUntilReady(servers);
@@ -270,6 +272,15 @@ describe.skipIf(!databaseUrl)('a database failover under load, two server proces
     expect(units.rows[0].in_stock + units.rows[0].held).toBe(stockBefore);
     const paid = await sql.query(`SELECT count(*)::int AS n FROM orders WHERE status = 'paid'`);
     expect(paid.rows[0].n).toBeGreaterThan(0);
+
+    // No money taken for an order left unbooked, once the reconciliation (docs/decisions/024) has run.
+    await group.runJobs('payments.reconcile');
+    const deadline = Date.now() + 60_000;
+    while ((await sql.query(capturedButUnbookedSql)).rows.length > 0 && Date.now() < deadline) {
+      await pause(1_000);
+      await group.runJobs('payments.reconcile');
+    }
+    expect((await sql.query(capturedButUnbookedSql)).rows).toEqual([]);
     await sql.end();
   }, 240_000);
 });

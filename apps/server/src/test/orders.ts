@@ -141,3 +141,15 @@ export async function orderAsSeen(app: Shop, db: Database, cart: Cart) {
     mails: mails.map((mail) => mail.kind),
   };
 }
+
+/**
+ * SQL: the sandbox's captures whose order is not booked, neither paid with that payment nor refunded.
+ * After the reconciliation (docs/decisions/024) has run, there are none.
+ */
+export const capturedButUnbookedSql = `
+  SELECT o.id AS order_id, o.status AS order_status, p.status AS payment_status
+    FROM sandbox_payments s JOIN payments p ON p.provider = s.provider AND p.provider_reference = s.id
+    JOIN orders o ON o.id = p.order_id
+   WHERE s.state = 'captured'
+     AND NOT (p.status = 'captured' AND o.status = 'paid')
+     AND NOT (p.status = 'refunded' AND EXISTS (SELECT 1 FROM sandbox_refunds r WHERE r.capture_id = s.capture_id))`;

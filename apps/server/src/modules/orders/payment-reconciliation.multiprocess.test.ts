@@ -1,6 +1,10 @@
-import PgBoss from 'pg-boss';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { httpShop, payWithPayPal, readyCart } from '#src/test/orders.ts';
+import {
+  capturedButUnbookedSql as capturedButUnbooked,
+  httpShop,
+  payWithPayPal,
+  readyCart,
+} from '#src/test/orders.ts';
 import { call, createProcessGroup, exited, type ServerProcess } from '#src/test/server-processes.ts';
 
 /**
@@ -27,30 +31,6 @@ afterAll(async () => {
   await sql?.end();
   await group.stopAll();
 });
-
-/** Sandbox captures whose order is not booked: neither paid with this payment nor refunded. */
-const capturedButUnbooked = `
-  SELECT o.id AS order_id, o.status AS order_status, p.status AS payment_status
-    FROM sandbox_payments s JOIN payments p ON p.provider = s.provider AND p.provider_reference = s.id
-    JOIN orders o ON o.id = p.order_id
-   WHERE s.state = 'captured'
-     AND NOT (p.status = 'captured' AND o.status = 'paid')
-     AND NOT (p.status = 'refunded' AND EXISTS (SELECT 1 FROM sandbox_refunds r WHERE r.capture_id = s.capture_id))`;
-
-/** Runs a background job now through the processes' own queue (pg-boss), instead of at the next minute. */
-async function runJobs(...names: string[]) {
-  const boss = new PgBoss({
-    connectionString: databaseUrl,
-    schema: `${group.schema}_jobs`,
-    supervise: false,
-    schedule: false,
-    migrate: false,
-  });
-  boss.on('error', () => {});
-  await boss.start();
-  for (const name of names) await boss.send(name, {});
-  await boss.stop({ graceful: false, close: true });
-}
 
 /** Polls until `condition` holds or time is up; the caller's assertion then says what was missing. */
 async function waitFor(condition: () => Promise<boolean>, timeoutMs: number): Promise<void> {
@@ -126,11 +106,11 @@ describe.skipIf(!databaseUrl)(
       await sql.query(
         `UPDATE orders SET hold_until = now() - interval '1 minute' WHERE status = 'payment-pending'`,
       );
-      await runJobs('orders.release-expired-holds', 'payments.reconcile');
+      await group.runJobs('orders.release-expired-holds', 'payments.reconcile');
       // A run the killed process started may hold some payments for its lease (two minutes).
       await waitFor(async () => {
         if ((await sql.query(capturedButUnbooked)).rows.length === 0) return true;
-        await runJobs('payments.reconcile');
+        await group.runJobs('payments.reconcile');
         return false;
       }, 150_000);
       expect((await sql.query(capturedButUnbooked)).rows).toEqual([]);
