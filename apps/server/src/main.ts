@@ -5,6 +5,7 @@ import { superviseServerProcesses } from './cluster-primary.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
 import { type Database, LOCK_IDS, openDatabase } from './db/client.ts';
 import { DataDirInUse } from './db/data-dir-lock.ts';
+import { brandsWithoutOrigin } from './modules/brands/brand-directory.ts';
 import { startMetricsServer } from './modules/ops/ops.routes.ts';
 import { isCatalogueEmpty, seedDemoCatalogue } from './seed/demo-catalogue.ts';
 
@@ -37,6 +38,19 @@ async function serve(config: Config): Promise<void> {
       app.log.info(totals, 'demo catalogue ready');
     });
     await app.refreshCatalogue();
+  }
+  const homeless = await brandsWithoutOrigin(database.db, {
+    defaultShort: config.defaultBrand,
+    publicUrl: config.publicUrl,
+  });
+  if (homeless.length > 0) {
+    await app.close();
+    await database.close();
+    throw new ConfigError([
+      `PUBLIC_URL: the brands ${homeless.join(', ')} have no address under ${config.publicUrl}: an IP ` +
+        'address has no subdomains for them (a loopback one puts them on <short>.localhost). Give each a ' +
+        'host of its own (brands.hosts), or set PUBLIC_URL to a host name (brands then live on <short>.<host>)',
+    ]);
   }
 
   let metricsServer: FastifyInstance | undefined;
