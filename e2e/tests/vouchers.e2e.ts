@@ -139,5 +139,16 @@ journey('vouchers: guest data, printing and the invoice on the order page', (sho
     expect(await invoice.getAttribute('target')).toBe('_blank');
     const invoicePdf = await page.request.get(href ?? '');
     expect(invoicePdf.headers()['content-type']).toBe('application/pdf');
+
+    // The payment mail links each voucher to its card: the page opens there, its title focused.
+    const anchor = await page.locator('li.voucher-card').first().getAttribute('id');
+    expect(anchor).toMatch(/^voucher-\d+$/);
+    await page.goto(`${page.url().split('#')[0]}#${anchor}`);
+    await page.reload();
+    await page.locator('[data-order-status="paid"]').waitFor();
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.closest('li')?.id ?? null))
+      .toBe(anchor);
+    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('H3');
   });
 });

@@ -29,6 +29,7 @@ export function VoucherCard({
   const [printError, setPrintError] = useState<string | null>(null);
   const [hasUnsavedChanges, setHasUnsavedChanges] = useState(false);
   const isPrinting = useRef(false);
+  const isFocusingDownload = useRef(false);
   const titleRef = useRef<HTMLHeadingElement>(null);
   const downloadRef = useRef<HTMLAnchorElement>(null);
   const { orderId, orderKey } = access;
@@ -85,11 +86,19 @@ export function VoucherCard({
       setPrintError(result.reaction.errors[0] ?? null);
       return;
     }
+    isFocusingDownload.current = true;
     setState({ kind: 'ready', voucher: result.data });
     setLockNews(t('order.voucher.locked'));
     if (pdfWindow) pdfWindow.location.href = voucherPdfPath(access, voucher.id);
-    requestAnimationFrame(() => downloadRef.current?.focus());
   };
+
+  // Once the locked card is rendered (an effect, not an animation frame: the page may be hidden behind
+  // the PDF's window, where frames wait).
+  useEffect(() => {
+    if (state.kind !== 'ready' || !isFocusingDownload.current) return;
+    isFocusingDownload.current = false;
+    downloadRef.current?.focus();
+  }, [state]);
 
   const dateFormat = longDateFormat(locale);
   return (
