@@ -61,6 +61,7 @@ const base: VoucherPdfInput = {
     website: 'ferienglueck.example',
   },
   specimen: false,
+  preview: false,
 };
 
 const scenarios: { name: string; input: Partial<VoucherPdfInput> }[] = [

@@ -15,7 +15,8 @@ import { journey, type Shop } from '../support/shop.ts';
 
 /**
  * After paying (SPEC §4): the order page lists one voucher per unit, takes the guest's name, a message
- * and the layout until the voucher is printed, then shows them locked; the invoice is a PDF link.
+ * and the layout until the voucher is printed (its print button, never a fetch of its PDF link), then
+ * shows them locked; the invoice is a PDF link.
  */
 
 /** One voucher bought as a guest and paid with PayPal in the payment sandbox: the order page. */
@@ -36,7 +37,7 @@ async function expectNoBlockingViolations(page: Page, name: string) {
 }
 
 journey('vouchers: guest data, printing and the invoice on the order page', (shop) => {
-  test('the guest name is saved, the first download locks it, and the invoice is a PDF', async () => {
+  test('the guest name is saved, printing locks it (a fetched link does not), and the invoice is a PDF', async () => {
     const page = await buyOneVoucher(shop, await offerInStock(3));
     await expectText(heading(page), 'Vielen Dank für Ihren Einkauf!');
     const vouchers = page.getByRole('region', { name: 'Ihre Gutscheine' });
@@ -50,10 +51,31 @@ journey('vouchers: guest data, printing and the invoice on the order page', (sho
     await expectText(card.locator('.notice'), /nicht mehr geändert werden/);
     await expectNoBlockingViolations(page, 'order-vouchers-form');
 
+    // What a mail scanner does with the voucher's PDF link: HEAD and GET. That prints (locks) nothing.
+    const previewLink = card.getByRole('link', { name: /Vorschau ansehen/ });
+    const pdfPath = (await previewLink.getAttribute('href')) ?? '';
+    expect(pdfPath).toMatch(/^\/api\/voucher\/download\/\d+\/[^/]+\/\d+\.pdf$/);
+    expect((await page.request.head(pdfPath)).status()).toBe(200);
+    expect((await page.request.get(pdfPath)).headers()['content-type']).toBe('application/pdf');
+
+    // Printing without a guest's name is refused where the button is, and opens nothing.
+    const print = card.getByRole('button', { name: /Drucken \/ als PDF herunterladen/ });
+    const pagesBefore = page.context().pages().length;
+    await print.focus();
+    await page.keyboard.press('Enter');
+    await expectText(
+      card.getByRole('alert'),
+      'Bitte tragen Sie zuerst den Namen des Gastes ein und speichern Sie ihn.',
+    );
+    expect(await print.getAttribute('aria-describedby')).toContain(
+      (await card.getByRole('alert').getAttribute('id')) ?? 'none',
+    );
+    expect(page.context().pages()).toHaveLength(pagesBefore);
+
     // Without a name: the message names the field, is read with it, and the focus goes there.
     const firstName = card.getByRole('textbox', { name: 'Vorname' });
     await card.getByRole('button', { name: 'Gästedaten speichern' }).click();
-    await expectText(card.locator('.field-error').first(), 'Vorname ist ein Pflichtfeld.');
+    await expectText(card.locator('.voucher-form .field-error').first(), 'Vorname ist ein Pflichtfeld.');
     expect(await firstName.getAttribute('aria-invalid')).toBe('true');
     await expect
       .poll(() => page.evaluate(() => document.activeElement?.getAttribute('name')))
@@ -64,23 +86,39 @@ journey('vouchers: guest data, printing and the invoice on the order page', (sho
     await card.getByRole('textbox', { name: 'Persönliche Nachricht' }).fill('Schöne Tage am See!');
     await expectText(card.getByText(/ von 500 Zeichen$/), '19 von 500 Zeichen');
     await card.getByRole('radio', { name: 'Als Geschenk' }).check();
+    // Printed is what is saved: a name typed but not saved is not printed.
+    await print.click();
+    await expectText(
+      card.getByRole('alert'),
+      'Bitte speichern Sie zuerst Ihre Änderungen an den Gästedaten.',
+    );
     await card.getByRole('button', { name: 'Gästedaten speichern' }).click();
     await expectText(
       card.locator('.voucher-saved'),
       `Die Gästedaten von Gutschein ${code} wurden gespeichert.`,
     );
-    expect(await card.locator('.field-error').count()).toBe(0);
+    expect(await card.locator('.voucher-form .field-error').count()).toBe(0);
 
-    // The PDF opens in a new tab; that first download locks the guest data, and the card shows it.
+    // The scanner's fetches left it open: after a reload the form is still there.
+    await page.reload();
+    await page.locator('[data-order-status="paid"]').waitFor();
+    const reloaded = page.getByRole('region', { name: 'Ihre Gutscheine' }).getByRole('article');
+    await reloaded.getByRole('textbox', { name: 'Vorname' }).waitFor();
+    expect(await reloaded.getByRole('textbox', { name: 'Vorname' }).inputValue()).toBe('Jürgen');
+
+    // Printing (by keyboard) locks the guest data, then opens the voucher's PDF in a new tab.
     const pdf = page
       .context()
       .waitForEvent('response', (response: Response) => response.url().includes('/api/voucher/download/'));
-    await card.getByRole('link', { name: /PDF herunterladen \/ drucken/ }).click();
+    await reloaded.getByRole('button', { name: /Drucken \/ als PDF herunterladen/ }).focus();
+    await page.keyboard.press('Enter');
     const answer = await pdf;
     expect(answer.status()).toBe(200);
     expect(answer.headers()['content-type']).toBe('application/pdf');
-    await expectText(card.locator('.voucher-locked'), /wurde gedruckt/);
-    expect(await card.getByRole('textbox').count()).toBe(0);
+    await expectText(reloaded.locator('.voucher-locked'), /wurde gedruckt/);
+    expect(await reloaded.getByRole('textbox').count()).toBe(0);
+    const download = reloaded.getByRole('link', { name: /PDF herunterladen \/ drucken/ });
+    await expect.poll(() => download.evaluate((link) => link === document.activeElement)).toBe(true);
 
     // Still locked after a reload, with the saved data read-only.
     await page.reload();
@@ -92,6 +130,7 @@ journey('vouchers: guest data, printing and the invoice on the order page', (sho
     expect(facts).toContain('Schöne Tage am See!');
     expect(facts).toContain('Als Geschenk');
     expect(await locked.getByRole('textbox').count()).toBe(0);
+    expect(await locked.getByRole('button', { name: /Drucken/ }).count()).toBe(0);
     await expectNoBlockingViolations(page, 'order-vouchers-locked');
 
     const invoice = page.getByRole('link', { name: /Rechnung \(PDF\)/ });
@@ -100,5 +139,16 @@ journey('vouchers: guest data, printing and the invoice on the order page', (sho
     expect(await invoice.getAttribute('target')).toBe('_blank');
     const invoicePdf = await page.request.get(href ?? '');
     expect(invoicePdf.headers()['content-type']).toBe('application/pdf');
+
+    // The payment mail links each voucher to its card: the page opens there, its title focused.
+    const anchor = await page.locator('li.voucher-card').first().getAttribute('id');
+    expect(anchor).toMatch(/^voucher-\d+$/);
+    await page.goto(`${page.url().split('#')[0]}#${anchor}`);
+    await page.reload();
+    await page.locator('[data-order-status="paid"]').waitFor();
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.closest('li')?.id ?? null))
+      .toBe(anchor);
+    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('H3');
   });
 });

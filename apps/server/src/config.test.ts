@@ -58,6 +58,16 @@ describe('loadConfig', () => {
     expect(sandbox.payments.mode).toBe('sandbox');
   });
 
+  it('asks a production shop with a public address on the embedded database for its payments mode too', () => {
+    const deployed = { NODE_ENV: 'production', PUBLIC_URL: 'https://shop.example' };
+    expect(() => loadConfig(deployed)).toThrow(/PAYMENTS_MODE: required in production with PUBLIC_URL/);
+    expect(loadConfig({ ...deployed, PAYMENTS_MODE: 'sandbox' }).payments.mode).toBe('sandbox');
+    // The local demo (`npm start` defaults NODE_ENV=production): no database server, no public address.
+    expect(loadConfig({ NODE_ENV: 'production' }).payments.mode).toBe('sandbox');
+    // Development and tests on a PUBLIC_URL of their own keep the simulator.
+    expect(loadConfig({ PUBLIC_URL: 'http://127.0.0.1:4101' }).payments.mode).toBe('sandbox');
+  });
+
   it('builds absolute URLs from PUBLIC_URL, by default the local address', () => {
     expect(loadConfig({}).publicUrl).toBe('http://localhost:3000');
     expect(loadConfig({ PORT: '8080' }).publicUrl).toBe('http://localhost:8080');

@@ -56,7 +56,8 @@ const environmentSchema = z.object({
     ])
     .default(openStreetMapTiles),
   MAP_TILES_PROXY: flag.default(true),
-  // No default here: a deployment on DATABASE_URL must say which (loadConfig); the embedded demo runs the sandbox.
+  // No default here: a deployment (DATABASE_URL, or production with PUBLIC_URL) must say which (loadConfig);
+  // the local demo runs the sandbox.
   PAYMENTS_MODE: z.enum(['sandbox', 'live']).optional(),
   PAYMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   PAYMENT_HOLD_MINUTES: z.coerce.number().int().min(1).max(10_080).default(60),
@@ -187,9 +188,16 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
   if (processes > 1 && e.STOREFRONT_DEV) {
     throw new ConfigError(['WEB_CONCURRENCY: the development server (npm run dev) runs as one process']);
   }
-  if (e.DATABASE_URL && !e.PAYMENTS_MODE) {
+  // Only the local demo (`npm start` on a fresh machine: embedded database, no public address) may
+  // leave it out: a deployment that forgot it must not quietly take simulated payments (issue 23).
+  const deployment = e.DATABASE_URL
+    ? 'with DATABASE_URL'
+    : e.NODE_ENV === 'production' && e.PUBLIC_URL
+      ? 'in production with PUBLIC_URL'
+      : null;
+  if (deployment && !e.PAYMENTS_MODE) {
     throw new ConfigError([
-      'PAYMENTS_MODE: required with DATABASE_URL: `live` for real payments, or `sandbox` to let ' +
+      `PAYMENTS_MODE: required ${deployment}: \`live\` for real payments, or \`sandbox\` to let ` +
         'every buyer approve their own payment on the built-in simulator (demos and staging only)',
     ]);
   }

@@ -37,7 +37,22 @@ describe('the payments mode at start', () => {
     expect(output).toContain('PAYMENTS_MODE: required with DATABASE_URL');
   });
 
-  it('warns at start that payments are simulated in the sandbox', async () => {
+  it('refuses to start a production shop with a public address on the embedded database without it', async () => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'shop-payments-mode-'));
+    try {
+      // On the code before issue 23 this started (and took simulated payments): stop it when it listens.
+      const { code, output } = await runServer(
+        { DATA_DIR: dataDir, SEED_ON_START: 'false', PORT: '0', PUBLIC_URL: 'https://shop.example' },
+        /shop API ready/,
+      );
+      expect(code).toBe(2);
+      expect(output).toContain('PAYMENTS_MODE: required in production with PUBLIC_URL');
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it('runs the local demo as `npm start` does (production, nothing set): simulated payments, said at start', async () => {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'shop-sandbox-warning-'));
     try {
       const { output } = await runServer(

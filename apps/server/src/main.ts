@@ -8,6 +8,7 @@ import { type Database, LOCK_IDS, openDatabase } from './db/client.ts';
 import { DataDirInUse } from './db/data-dir-lock.ts';
 import { logOptions } from './http/logging.ts';
 import { perProcessLimitsWarning } from './http/rate-limit.ts';
+import { brandsWithoutOrigin } from './modules/brands/brand-directory.ts';
 import { startMetricsServer } from './modules/ops/ops.routes.ts';
 import { guardAgainstDatabaseOutages } from './process-guards.ts';
 import { isCatalogueEmpty, seedDemoCatalogue } from './seed/demo-catalogue.ts';
@@ -47,6 +48,19 @@ async function serve(config: Config): Promise<void> {
         app.log.info(totals, 'demo catalogue ready');
       });
       await app.refreshCatalogue();
+    }
+    const homeless = await brandsWithoutOrigin(database.db, {
+      defaultShort: config.defaultBrand,
+      publicUrl: config.publicUrl,
+    });
+    if (homeless.length > 0) {
+      await app.close();
+      await database.close();
+      throw new ConfigError([
+        `PUBLIC_URL: the brands ${homeless.join(', ')} have no address under ${config.publicUrl}: an IP ` +
+          'address has no subdomains for them (a loopback one puts them on <short>.localhost). Give each a ' +
+          'host of its own (brands.hosts), or set PUBLIC_URL to a host name (brands then live on <short>.<host>)',
+      ]);
     }
     // Starts the job queue (it sets its queues up under a lock another process may hold).
     await app.ready();

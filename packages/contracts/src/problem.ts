@@ -31,6 +31,8 @@ export const problemTypes = [
   'feature-disabled',
   /** 409: the voucher was printed; its guest data can no longer change (SPEC §4). */
   'voucher-locked',
+  /** 409: the voucher has no guest name yet; it is printed (and locked) only with one (SPEC §4). */
+  'voucher-guest-missing',
   /** 401 with code 101: no valid access token (missing, expired, forged, ended session): sign in (SPEC §6/§8). */
   'unauthorized',
   /** 401: wrong user name or password (one answer for both: no enumeration). */

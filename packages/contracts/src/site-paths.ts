@@ -61,3 +61,9 @@ export const pageQueryParameters: readonly string[] = [...searchParameters, 'lan
  */
 export const isPrivatePagePath = (pathname: string) =>
   /^\/(checkout|complete|view|account|password-forgotten|newsletter)(\/|$)/.test(pathname);
+
+/**
+ * A voucher's card on its order page (`/view/{id}/{key}#voucher-<id>`): the payment mail links each
+ * voucher there, where its guest's name is entered before it is printed, never to its PDF.
+ */
+export const voucherAnchor = (voucherId: number) => `voucher-${voucherId}`;

@@ -9,13 +9,18 @@ import { HttpProblem } from './problem.ts';
 const hostPattern =
   /^(?:[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?(?:\.[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?)*\.?|\[[0-9a-f:.]{2,45}\])(?::(\d{1,5}))?$/i;
 
-/** Whether `value` is a Host header a client may send; the port, when given, must be a real one. */
+/**
+ * Whether `value` is a Host header a client may send; the port, when given, must be a real one. The
+ * host must also make a URL: a name whose last label is a number (`x.1`, `demo.0`) is read as an IPv4
+ * address by URL parsers and fails there, so every page rendered for it would fail (issue 23).
+ */
 export function isValidHost(value: string | undefined): boolean {
   if (!value || value.length > 255) return false;
   const match = hostPattern.exec(value);
   if (!match) return false;
   const port = match[1];
-  return port === undefined || (Number(port) >= 1 && Number(port) <= 65_535);
+  if (port !== undefined && (Number(port) < 1 || Number(port) > 65_535)) return false;
+  return URL.canParse(`http://${value}/`);
 }
 
 const invalidHost: Record<Locale, string> = {
@@ -28,8 +33,8 @@ const invalidHost: Record<Locale, string> = {
 export type HostCheck = (request: FastifyRequest) => HttpProblem | undefined;
 
 /**
- * The brand is chosen by host, so a malformed Host (`a b`, empty, `localhost:99999`) is the client's
- * mistake: a 400 before anything reads it. Behind a trusted proxy the forwarded host counts instead.
+ * The brand is chosen by host, so a malformed Host (`a b`, empty, `localhost:99999`, `x.1`) is the
+ * client's mistake: a 400 before anything reads it. Behind a trusted proxy the forwarded host counts instead.
  * Run by the request context's hook (request-context.ts), not a hook of its own: each hook is work on
  * every request.
  */

@@ -128,6 +128,11 @@ export const problemTitles: Record<ProblemType, Record<Locale, string>> = {
     en: 'The voucher has already been printed; the guest details can no longer be changed.',
     it: 'Il voucher è già stato stampato; i dati dell’ospite non possono più essere modificati.',
   },
+  'voucher-guest-missing': {
+    de: 'Bitte tragen Sie zuerst den Namen des Gastes ein und speichern Sie ihn; erst dann kann der Gutschein gedruckt werden.',
+    en: 'Please enter and save the guest’s name first; then the voucher can be printed.',
+    it: 'Si prega di inserire e salvare prima il nome dell’ospite; solo dopo il voucher può essere stampato.',
+  },
   'order-conflict': {
     de: 'Die Bestellung kann in diesem Zustand nicht so geändert werden.',
     en: 'The order cannot be changed like this in its current state.',

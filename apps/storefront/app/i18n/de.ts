@@ -393,8 +393,12 @@ export const de = {
   'order.voucher.save': 'Gästedaten speichern',
   'order.voucher.saved': 'Die Gästedaten von Gutschein {code} wurden gespeichert.',
   'order.voucher.download': 'PDF herunterladen / drucken',
+  'order.voucher.print': 'Drucken / als PDF herunterladen',
+  'order.voucher.preview': 'Vorschau ansehen (PDF, noch kein gültiger Gutschein)',
+  'order.voucher.nameFirst': 'Bitte tragen Sie zuerst den Namen des Gastes ein und speichern Sie ihn.',
+  'order.voucher.saveFirst': 'Bitte speichern Sie zuerst Ihre Änderungen an den Gästedaten.',
   'order.voucher.lockWarning':
-    'Wichtig: Nach dem ersten Herunterladen oder Drucken können die Gästedaten nicht mehr geändert werden. Speichern Sie sie bitte vorher.',
+    'Wichtig: Mit dem Drucken oder Herunterladen werden die Gästedaten endgültig; danach können sie nicht mehr geändert werden. Speichern Sie sie bitte vorher.',
   'order.voucher.locked':
     'Dieser Gutschein wurde gedruckt. Die Gästedaten können nicht mehr geändert werden.',
   'order.voucher.noGuest': 'Kein Name angegeben',

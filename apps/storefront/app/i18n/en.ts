@@ -388,8 +388,12 @@ export const en: Messages = {
   'order.voucher.save': 'Save guest details',
   'order.voucher.saved': 'The guest details of voucher {code} have been saved.',
   'order.voucher.download': 'Download / print PDF',
+  'order.voucher.print': 'Print / download as PDF',
+  'order.voucher.preview': 'View a preview (PDF, not yet a valid voucher)',
+  'order.voucher.nameFirst': 'Please enter and save the guest’s name first.',
+  'order.voucher.saveFirst': 'Please save your changes to the guest details first.',
   'order.voucher.lockWarning':
-    'Important: after the first download or print, the guest details can no longer be changed. Please save them first.',
+    'Important: printing or downloading the voucher makes the guest details final; after that they can no longer be changed. Please save them first.',
   'order.voucher.locked': 'This voucher has been printed. The guest details can no longer be changed.',
   'order.voucher.noGuest': 'No name given',
   'order.invoice.title': 'Invoice',

@@ -391,8 +391,12 @@ export const it: Messages = {
   'order.voucher.save': "Salva i dati dell'ospite",
   'order.voucher.saved': "I dati dell'ospite del voucher {code} sono stati salvati.",
   'order.voucher.download': 'Scarica / stampa PDF',
+  'order.voucher.print': 'Stampa / scarica in PDF',
+  'order.voucher.preview': 'Visualizza l’anteprima (PDF, non ancora un voucher valido)',
+  'order.voucher.nameFirst': "Inserisci e salva prima il nome dell'ospite.",
+  'order.voucher.saveFirst': "Salva prima le modifiche ai dati dell'ospite.",
   'order.voucher.lockWarning':
-    "Importante: dopo il primo download o la prima stampa i dati dell'ospite non possono più essere modificati. Salvali prima.",
+    "Importante: con la stampa o il download i dati dell'ospite diventano definitivi e poi non possono più essere modificati. Salvali prima.",
   'order.voucher.locked':
     "Questo voucher è stato stampato. I dati dell'ospite non possono più essere modificati.",
   'order.voucher.noGuest': 'Nessun nome indicato',

@@ -61,6 +61,8 @@ type Endpoints = {
   'PUT /api/order/claim': [typeof accounts.claimRequestSchema, typeof accounts.claimResponseSchema];
   'GET /api/order/account-overview/{page}': [null, typeof accounts.accountOverviewSchema];
   'GET /api/voucher/{id}/{key}/{voucherId}': [null, typeof vouchers.voucherSchema];
+  /** Printing locks the guest data (SPEC §4); the order page opens the PDF after it. */
+  'POST /api/voucher/print/{id}/{key}/{voucherId}': [null, typeof vouchers.voucherSchema];
   'PUT /api/voucher/{id}/{key}/{voucherId}': [
     typeof vouchers.voucherUpdateSchema,
     typeof vouchers.voucherSchema,

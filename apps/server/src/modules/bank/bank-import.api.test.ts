@@ -4,7 +4,9 @@ import { queryRows } from '#src/db/client.ts';
 import { createTestApp, type TestApp } from '#src/test/app.ts';
 import { type Cart, variantsInStock } from '#src/test/orders.ts';
 import { importStatement } from './bank-import.ts';
-import { buildCamt053 } from './testing/camt053-statement.ts';
+import { parseCamt053 } from './camt053.ts';
+import { matchEntries, type OpenOrder } from './payment-matching.ts';
+import { buildCamt053, type TestEntry } from './testing/camt053-statement.ts';
 import { readOrder, transferOrder } from './testing/transfer-order.ts';
 
 /** Bank transfers that get paid: a statement imported against real orders on a real database. */
@@ -100,5 +102,62 @@ describe('importing a camt.053 statement', () => {
     const again = await importStatement(checkout, xml);
     expect(again.entries.map((line) => line.outcome)).toEqual(['already-imported', 'paid']);
     expect((await order(first)).status).toBe('paid');
+  });
+
+  it('reports a statement read off the request thread in batches as one pass over the whole file decides it', async () => {
+    // 2,500 entries: three batches of the reader. Each order's exact transfer comes in one batch and a
+    // second one in a later batch; underpaid, unmatched and debit entries fill the rest.
+    const orders = [];
+    for (let index = 0; index < 12; index++) orders.push(await transferOrder(shop.app, variantId));
+    const entries: TestEntry[] = Array.from({ length: 2_500 }, (_, index) => ({
+      amountCents: 1_000 + index,
+      remittance: `Miete ${index}`,
+      acctSvcrRef: `C${index}`,
+    }));
+    for (const [index, open] of orders.entries()) {
+      const exact = { amountCents: open.totalCents, remittance: `Gutschein ${open.reference}` };
+      entries[990 + index] = { ...exact, acctSvcrRef: `C${990 + index}` };
+      entries[1_995 + index] = { ...exact, acctSvcrRef: `C${1_995 + index}` };
+      entries[600 + index] = { ...exact, amountCents: open.totalCents - 1, acctSvcrRef: `C${600 + index}` };
+      entries[2_400 + index] = { ...exact, direction: 'debit', acctSvcrRef: `C${2_400 + index}` };
+    }
+    const xml = buildCamt053({ iban: 'DE02700202700010123456', statementId: 'STMT-BATCHES', entries });
+    // The first 500 entries were imported before: they are reported first, as such.
+    const head = buildCamt053({
+      iban: 'DE02700202700010123456',
+      statementId: 'STMT-BATCHES',
+      entries: entries.slice(0, 500),
+    });
+    await importStatement(shop.app.background.checkout, head);
+
+    const byReference = new Map<string, OpenOrder>(
+      orders.map((open) => [
+        open.reference,
+        {
+          orderId: open.orderId,
+          reference: open.reference,
+          amountCents: open.totalCents,
+          currency: 'EUR',
+          status: 'awaiting-payment',
+        },
+      ]),
+    );
+    const [statement] = parseCamt053(xml);
+    const rest = statement?.entries.slice(500) ?? [];
+    const expected = [
+      ...Array(500).fill('already-imported'),
+      ...matchEntries(rest, byReference, ['demo']).map((outcome) => outcome.kind),
+    ];
+
+    const report = await importStatement(shop.app.background.checkout, xml);
+    expect(report.entries.map((line) => line.outcome)).toEqual(expected);
+    expect(report.entries.map((line) => line.entry.id)).toEqual(statement?.entries.map((entry) => entry.id));
+    expect(report.counts).toMatchObject({
+      'already-imported': 500,
+      paid: 12,
+      'already-paid': 12,
+      underpaid: 12,
+    });
+    for (const open of orders) expect((await order(open)).status).toBe('paid');
   });
 });

@@ -4,9 +4,14 @@ import { type Database, queryRows } from '#src/db/client.ts';
 import { type FulfilmentDeps, markOrderPaid } from '#src/modules/orders/order-paid.ts';
 import { findOrder } from '#src/modules/orders/orders.repository.ts';
 import { paymentReference } from '#src/modules/orders/payment-reference.ts';
-import { type BankEntry, parseCamt053 } from './camt053.ts';
 import type { ImportedEntry, ImportReport } from './import-report.ts';
-import { entryReferences, type MatchOutcome, matchEntries, type OpenOrder } from './payment-matching.ts';
+import {
+  type MatchOutcome,
+  matchQuotedEntries,
+  type OpenOrder,
+  type QuotedEntry,
+} from './payment-matching.ts';
+import { readStatement, type StatementSource } from './statement-reader.ts';
 
 export type { ImportedEntry, ImportReport } from './import-report.ts';
 
@@ -17,48 +22,52 @@ type Deps = FulfilmentDeps & { db: Database; log: Pick<FastifyBaseLogger, 'error
  * transfer pays it (vouchers, invoice and mail follow, in the same transaction); everything else is
  * recorded and reported for the operator, never guessed. Entries already imported are skipped, so the
  * same file twice changes nothing.
+ *
+ * The statement is read in a worker thread (statement-reader.ts) and imported a batch at a time: each
+ * batch looks up which of its entries are known and which orders they name, then books its entries, so
+ * a later batch sees the orders an earlier one paid (a second transfer for an order is 'already-paid',
+ * as within a batch). The report lists the entries imported before first, then the others, each in the
+ * file's order.
  */
-export async function importStatement(deps: Deps, xml: string | Buffer): Promise<ImportReport> {
-  const statements = parseCamt053(xml);
+export async function importStatement(deps: Deps, statement: StatementSource): Promise<ImportReport> {
   const brands = await queryRows<{ id: number; short: string }>(deps.db, sql`SELECT id, short FROM brands`);
-  const shorts = brands.map((brand) => brand.short);
-  const entries = statements.flatMap((statement) => statement.entries.map((entry) => ({ statement, entry })));
-
-  const seen = new Set(
-    (
-      await queryRows<{ entry_id: string }>(
-        deps.db,
-        sql`SELECT entry_id FROM bank_transactions
-            WHERE entry_id = ANY(${sql.param(entries.map(({ entry }) => entry.id))}::text[])`,
-      )
-    ).map((row) => row.entry_id),
-  );
-  const fresh = entries.filter(({ entry }) => !seen.has(entry.id));
-  const orders = await openOrders(
-    deps.db,
-    brands,
-    fresh.map(({ entry }) => entry),
-    shorts,
-  );
-  const outcomes = matchEntries(
-    fresh.map(({ entry }) => entry),
-    orders,
-    shorts,
-  );
-
-  const report: ImportedEntry[] = entries
-    .filter(({ entry }) => seen.has(entry.id))
-    .map(({ entry }) => ({ outcome: 'already-imported', entry, orderId: null, reference: null, detail: '' }));
-  for (const [index, outcome] of outcomes.entries()) {
-    const statementId = fresh[index]?.statement.id ?? '';
-    // One entry that cannot be booked must not keep the others from paying their orders.
-    report.push(
-      await book(deps, statementId, outcome).catch((error: unknown) => {
-        deps.log.error({ err: error, entry: outcome.entry.id }, 'bank import: an entry could not be booked');
-        return notBooked(outcome);
-      }),
+  const seenBefore: ImportedEntry[] = [];
+  const booked: ImportedEntry[] = [];
+  for await (const batch of readStatement(
+    statement,
+    brands.map((brand) => brand.short),
+  )) {
+    const seen = new Set(
+      (
+        await queryRows<{ entry_id: string }>(
+          deps.db,
+          sql`SELECT entry_id FROM bank_transactions
+              WHERE entry_id = ANY(${sql.param(batch.map(({ entry }) => entry.id))}::text[])`,
+        )
+      ).map((row) => row.entry_id),
     );
+    for (const { entry } of batch) {
+      if (seen.has(entry.id)) {
+        seenBefore.push({ outcome: 'already-imported', entry, orderId: null, reference: null, detail: '' });
+      }
+    }
+    const fresh = batch.filter(({ entry }) => !seen.has(entry.id));
+    const outcomes = matchQuotedEntries(fresh, await openOrders(deps.db, brands, fresh));
+    for (const [index, outcome] of outcomes.entries()) {
+      const statementId = fresh[index]?.statementId ?? '';
+      // One entry that cannot be booked must not keep the others from paying their orders.
+      booked.push(
+        await book(deps, statementId, outcome).catch((error: unknown) => {
+          deps.log.error(
+            { err: error, entry: outcome.entry.id },
+            'bank import: an entry could not be booked',
+          );
+          return notBooked(outcome);
+        }),
+      );
+    }
   }
+  const report = [...seenBefore, ...booked];
   const counts: Record<string, number> = {};
   for (const line of report) counts[line.outcome] = (counts[line.outcome] ?? 0) + 1;
   return { entries: report, counts };
@@ -68,12 +77,11 @@ export async function importStatement(deps: Deps, xml: string | Buffer): Promise
 async function openOrders(
   db: Database,
   brands: { id: number; short: string }[],
-  entries: BankEntry[],
-  shorts: string[],
+  entries: readonly QuotedEntry[],
 ): Promise<Map<string, OpenOrder>> {
   const ids = new Set<number>();
-  for (const entry of entries) {
-    for (const reference of entryReferences(entry, shorts)) ids.add(Number(reference.slice(-8)));
+  for (const { references } of entries) {
+    for (const reference of references) ids.add(Number(reference.slice(-8)));
   }
   const rows = ids.size
     ? await queryRows<{

@@ -13,7 +13,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { type FSWatcher, mkdirSync, watch as watchFolder } from 'node:fs';
-import { access, link, lstat, mkdir, readdir, readFile, rename, unlink } from 'node:fs/promises';
+import { access, link, lstat, mkdir, readdir, rename, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '#src/db/client.ts';
@@ -21,7 +21,7 @@ import type { JobDefinition } from '#src/modules/jobs/job-queue.ts';
 import type { FulfilmentDeps } from '#src/modules/orders/order-paid.ts';
 import { importStatement } from './bank-import.ts';
 import { StatementFormatError } from './camt053.ts';
-import { type InboxOutcome, type InboxReport, summarizeImport } from './import-report.ts';
+import { type InboxOutcome, type InboxReport, inboxReportJson, summarizeImport } from './import-report.ts';
 import { inboxFolders, isStatementName, reportName, writeFileAtomically } from './inbox-files.ts';
 
 export const bankInboxJobName = 'bank.inbox';
@@ -122,7 +122,8 @@ export function createBankInbox(deps: BankInboxDeps, options: BankInboxOptions):
     let outcome: InboxOutcome;
     try {
       try {
-        outcome = { status: 'imported', ...(await importStatement(deps, await readFile(claimed))) };
+        // The file's path: the reader's worker thread reads it, not this one.
+        outcome = { status: 'imported', ...(await importStatement(deps, { path: claimed })) };
       } catch (error) {
         if (!(error instanceof StatementFormatError)) throw error;
         outcome = { status: 'failed', error: error.message, problem: error.problem };
@@ -137,7 +138,7 @@ export function createBankInbox(deps: BankInboxDeps, options: BankInboxOptions):
     const movedTo = `${path.basename(folder)}/${finalName}`;
     const report = path.join(folder, reportName(finalName));
     const content: InboxReport = { file: name, movedTo, at: new Date().toISOString(), ...outcome };
-    await writeFileAtomically(report, `${JSON.stringify(content, null, 2)}\n`);
+    await writeFileAtomically(report, inboxReportJson(content));
     if (outcome.status === 'imported') {
       const summary = summarizeImport(outcome);
       deps.log.info(

@@ -240,7 +240,7 @@ function isoMessageName(root: Node): string | undefined {
   return undefined;
 }
 
-function asText(xml: string | Buffer): string {
+function asText(xml: string | Uint8Array): string {
   if (typeof xml === 'string') return xml;
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(xml);
@@ -427,7 +427,7 @@ function readStatement(statement: unknown, at: string): BankStatement {
  * The statements in a camt.053 file (one per account and period; most files hold one). Throws
  * StatementFormatError for anything else, with a message for the operator.
  */
-export function parseCamt053(xml: string | Buffer): BankStatement[] {
+export function parseCamt053(xml: string | Uint8Array): BankStatement[] {
   const document = readDocument(asText(xml));
   const report = child(document, 'BkToCstmrStmt');
   if (report === undefined)

@@ -30,9 +30,13 @@ export const reportName = (statementName: string) => `${statementName.replace(/\
 
 /**
  * Writes `content` to `target` all at once: to a hidden temporary name in the same folder first, then
- * renamed into place, so that a reader (the inbox, a waiting CLI) sees the whole file or none.
+ * renamed into place, so that a reader (the inbox, a waiting CLI) sees the whole file or none. Content
+ * given in pieces (an async iterable) is written piece by piece.
  */
-export async function writeFileAtomically(target: string, content: string | Uint8Array): Promise<void> {
+export async function writeFileAtomically(
+  target: string,
+  content: string | Uint8Array | AsyncIterable<string>,
+): Promise<void> {
   const temporary = path.join(
     path.dirname(target),
     `.${path.basename(target)}.${randomBytes(4).toString('hex')}.part`,

@@ -92,18 +92,19 @@ export type MatchOutcome =
   /** Not a received payment to decide on; 'currency': the entry's currency is not the order's. */
   | { kind: 'ignored'; entry: BankEntry; reason: 'debit' | 'reversal' | 'not-booked' | 'currency' };
 
+/** An entry with the order references it quotes (`entryReferences`), found where the statement was read. */
+export type QuotedEntry = { entry: BankEntry; references: readonly string[] };
+
 function decide(
-  entry: BankEntry,
+  { entry, references }: QuotedEntry,
   orders: ReadonlyMap<string, OpenOrder>,
-  brandShorts: readonly string[],
   paidInThisRun: ReadonlySet<number>,
 ): MatchOutcome {
   // A reversal is checked first: a reversed credit is booked as a debit, and the operator must see it as such.
   if (entry.isReversal) return { kind: 'ignored', entry, reason: 'reversal' };
   if (entry.direction === 'debit') return { kind: 'ignored', entry, reason: 'debit' };
   if (entry.status !== 'booked') return { kind: 'ignored', entry, reason: 'not-booked' };
-  const references = entryReferences(entry, brandShorts);
-  if (references.length > 1) return { kind: 'ambiguous', entry, references };
+  if (references.length > 1) return { kind: 'ambiguous', entry, references: [...references] };
   const reference = references[0];
   const order = reference === undefined ? undefined : orders.get(reference);
   if (reference === undefined || order === undefined) return { kind: 'unmatched', entry };
@@ -127,9 +128,24 @@ export function matchEntries(
   orders: ReadonlyMap<string, OpenOrder>,
   brandShorts: readonly string[],
 ): MatchOutcome[] {
+  return matchQuotedEntries(
+    entries.map((entry) => ({ entry, references: entryReferences(entry, brandShorts) })),
+    orders,
+  );
+}
+
+/**
+ * `matchEntries` for entries whose references were found already: the statement reader finds them off
+ * the request thread (statement-reader.ts), where scanning every remittance text costs no request
+ * anything, so that what is left here is a lookup per entry.
+ */
+export function matchQuotedEntries(
+  entries: readonly QuotedEntry[],
+  orders: ReadonlyMap<string, OpenOrder>,
+): MatchOutcome[] {
   const paidInThisRun = new Set<number>();
-  return entries.map((entry) => {
-    const outcome = decide(entry, orders, brandShorts, paidInThisRun);
+  return entries.map((quoted) => {
+    const outcome = decide(quoted, orders, paidInThisRun);
     if (outcome.kind === 'paid') paidInThisRun.add(outcome.order.orderId);
     return outcome;
   });

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import type { Database } from '#src/db/client.ts';
 import { staleWhileDatabaseAway } from '#src/db/database-unavailable.ts';
 import { TtlCache } from '#src/lib/cache.ts';
@@ -12,6 +13,41 @@ export type Brand = Pick<BrandRow, 'id' | 'short' | 'name' | 'locales'> & {
   origin: string;
 };
 
+type OriginOptions = { defaultShort: string; publicUrl: string };
+
+/**
+ * Where each brand lives (docs/decisions/013): its first own host with PUBLIC_URL's scheme and port,
+ * PUBLIC_URL for the default brand, else `<short>.<PUBLIC_URL's host>`. An IP address has no subdomains:
+ * on a loopback one (127.0.0.1, ::1) the brands live on `<short>.localhost`, which browsers resolve to
+ * the same machine (RFC 6761); on any other there is no address for them, and null says so. Null too
+ * for a host in `brands.hosts` no URL can be built from.
+ */
+function brandOrigins(options: OriginOptions) {
+  const publicUrl = new URL(options.publicUrl);
+  const port = publicUrl.port ? `:${publicUrl.port}` : '';
+  const ip = publicUrl.hostname.replace(/^\[(.*)\]$/, '$1');
+  const parentHost = isIP(ip) === 0 ? publicUrl.hostname : isLoopback(ip) ? 'localhost' : null;
+  return (row: Pick<BrandRow, 'short' | 'hosts'>): string | null => {
+    const [ownHost] = row.hosts;
+    if (!ownHost && row.short === options.defaultShort) return publicUrl.origin;
+    const host = ownHost ?? (parentHost === null ? null : `${row.short}.${parentHost}`);
+    if (host === null) return null;
+    const origin = `${publicUrl.protocol}//${host}${port}`;
+    return URL.canParse(origin) ? origin : null;
+  };
+}
+
+const isLoopback = (ip: string) => ip === '::1' || /^127\./.test(ip);
+
+/**
+ * The brands that have no address under this PUBLIC_URL (see `brandOrigins`): the server refuses to
+ * start while there are any, naming them (main.ts).
+ */
+export async function brandsWithoutOrigin(db: Database, options: OriginOptions): Promise<string[]> {
+  const originOf = brandOrigins(options);
+  return (await listBrands(db)).filter((row) => originOf(row) === null).map((row) => row.short);
+}
+
 /**
  * Resolves a request's host to its brand: a host listed in `brands.hosts`, else `<short>.<anything>`
  * (adac.localhost, adac.shop.example), else the default brand.
@@ -21,14 +57,10 @@ export function createBrandDirectory(
   options: { defaultShort: string; ttlMs: number; publicUrl: string },
 ) {
   const publicUrl = new URL(options.publicUrl);
-  const originOf = (row: Pick<BrandRow, 'short' | 'hosts'>): string => {
-    const port = publicUrl.port ? `:${publicUrl.port}` : '';
-    const [canonicalHost] = row.hosts;
-    if (canonicalHost) return `${publicUrl.protocol}//${canonicalHost}${port}`;
-    // No host of its own: the default brand lives on PUBLIC_URL, the others on its subdomains.
-    if (row.short === options.defaultShort) return publicUrl.origin;
-    return `${publicUrl.protocol}//${row.short}.${publicUrl.hostname}${port}`;
-  };
+  const brandOrigin = brandOrigins(options);
+  // A brand without an address (added while the server runs; a start refuses it) gets PUBLIC_URL's:
+  // its links then lead to the default brand, but never fail to be built, nor fail its mails.
+  const originOf = (row: Pick<BrandRow, 'short' | 'hosts'>): string => brandOrigin(row) ?? publicUrl.origin;
   const ttlMs = Math.max(options.ttlMs, 1_000);
   const cache = new TtlCache<(BrandRow & Brand)[]>(ttlMs, 1, staleWhileDatabaseAway);
   // The last list loaded, readable without a promise: every API request resolves its brand, and a

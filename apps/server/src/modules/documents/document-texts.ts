@@ -27,6 +27,7 @@ export type DocumentTexts = {
     howToBook: string;
     questions: string;
     specimen: string;
+    preview: string;
   };
   invoice: {
     title: string;
@@ -85,6 +86,7 @@ export const documentTexts: Record<Locale, DocumentTexts> = {
       howToBook: 'So buchen Sie Ihren Aufenthalt',
       questions: 'Fragen zum Gutschein?',
       specimen: 'MUSTER – KEIN GÜLTIGER GUTSCHEIN',
+      preview: 'VORSCHAU – NOCH KEIN GÜLTIGER GUTSCHEIN',
     },
     invoice: {
       title: 'Rechnung',
@@ -136,6 +138,7 @@ export const documentTexts: Record<Locale, DocumentTexts> = {
       howToBook: 'How to book your stay',
       questions: 'Questions about the voucher?',
       specimen: 'SPECIMEN – NOT A VALID VOUCHER',
+      preview: 'PREVIEW – NOT YET A VALID VOUCHER',
     },
     invoice: {
       title: 'Invoice',
@@ -187,6 +190,7 @@ export const documentTexts: Record<Locale, DocumentTexts> = {
       howToBook: 'Come prenotare il soggiorno',
       questions: 'Domande sul buono?',
       specimen: 'FAC-SIMILE – BUONO NON VALIDO',
+      preview: 'ANTEPRIMA – NON ANCORA UN BUONO VALIDO',
     },
     invoice: {
       title: 'Fattura',

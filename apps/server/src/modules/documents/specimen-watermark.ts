@@ -1,5 +1,6 @@
 /**
- * The diagonal "MUSTER – …" stamp on documents paid with the payment sandbox's simulated money. It is
+ * The diagonal "MUSTER – …" stamp on documents paid with the payment sandbox's simulated money (and
+ * "VORSCHAU – …" on a voucher not printed yet). It is
  * drawn over the content, translucent, so it cannot be hidden behind a white box and the page stays
  * readable, and repeated as a plain line at the top edge in case the page is cropped.
  */

@@ -40,6 +40,7 @@ function voucher(overrides: Partial<VoucherPdfInput> = {}): VoucherPdfInput {
       website: 'ferienglueck.example',
     },
     specimen: false,
+    preview: false,
     ...overrides,
   };
 }
@@ -96,6 +97,25 @@ describe('voucher PDF', () => {
       const { text } = await render(voucher({ locale }));
       expect(text).not.toMatch(/MUSTER|SPECIMEN|FAC-SIMILE/);
     }
+  });
+
+  it('stamps a voucher not printed yet as a preview, without its code or QR code, in every language', async () => {
+    for (const [locale, stamp] of [
+      ['de', 'VORSCHAU – NOCH KEIN GÜLTIGER GUTSCHEIN'],
+      ['en', 'PREVIEW – NOT YET A VALID VOUCHER'],
+      ['it', 'ANTEPRIMA – NON ANCORA UN BUONO VALIDO'],
+    ] as const) {
+      const preview = await render(voucher({ locale, preview: true }));
+      expect(preview.text).toContain(stamp);
+      expect(preview.title).toContain(stamp);
+      expect(preview.text).toContain('XXXX-XXXX-XXXX');
+      expect(`${preview.text} ${preview.title}`).not.toContain('K7QM-XR4T-9P2W');
+    }
+    // A sandbox preview is stamped once, as the preview it is, and has no QR code to scan.
+    const sandbox = await render(voucher({ preview: true, specimen: true }));
+    expect(sandbox.text).toContain('VORSCHAU');
+    expect(sandbox.text).not.toContain('MUSTER');
+    expect(decodeQrOnPage(sandbox.pdf, 0)).toBeNull();
   });
 
   it('speaks English and Italian with their own dates', async () => {

@@ -50,7 +50,15 @@ export type VoucherPdfInput = {
   };
   /** Paid with the payment sandbox's simulated money: every page says it is not a valid voucher. */
   specimen: boolean;
+  /**
+   * Not printed yet (its guest data may still change): stamped as a preview, with the code hidden and
+   * no QR code, so that no hotel could take it for the voucher.
+   */
+  preview: boolean;
 };
+
+/** What a preview shows in place of the code: its shape, none of its symbols. */
+const hiddenCode = 'XXXX-XXXX-XXXX';
 
 const ink = '#1f1f1f';
 const muted = '#5f6368';
@@ -60,12 +68,15 @@ const qrSize = 112;
 
 type Page = { doc: PDFKit.PDFDocument; colours: BrandColours; left: number; width: number };
 
-export function renderVoucherPdf(input: VoucherPdfInput): PDFKit.PDFDocument {
+export function renderVoucherPdf(voucher: VoucherPdfInput): PDFKit.PDFDocument {
+  const input = voucher.preview ? { ...voucher, code: hiddenCode } : voucher;
   const t = documentTexts[input.locale].voucher;
   const title = `${t.title} ${input.code}`;
+  // A preview is not valid whatever paid for it; one stamp says so.
+  const stamp = input.preview ? t.preview : input.specimen ? t.specimen : null;
   const doc = createA4Document({
     locale: input.locale,
-    title: input.specimen ? `${t.specimen}: ${title}` : title,
+    title: stamp ? `${stamp}: ${title}` : title,
     author: input.brand.name,
     subject: input.offerTitle,
     // Every block below is placed and sized by hand; a small bottom margin keeps pdfkit from ever
@@ -88,7 +99,7 @@ export function renderVoucherPdf(input: VoucherPdfInput): PDFKit.PDFDocument {
   const footerTop = doc.page.height - footerHeight;
   drawInstructions(page, input, y, footerTop - 12);
   drawFooter(page, input, footerTop);
-  if (input.specimen) drawSpecimenWatermark(doc, t.specimen);
+  if (stamp) drawSpecimenWatermark(doc, stamp);
   doc.end();
   return doc;
 }
@@ -320,7 +331,9 @@ function drawCode({ doc, colours, left, width }: Page, input: VoucherPdfInput, y
   const padding = 8;
   const boxHeight = qrSize + 2 * padding;
   doc.roundedRect(left, y, width, boxHeight, 8).lineWidth(1.5).strokeColor(colours.primary).stroke();
-  drawQrCode(doc, input.code, { x: left + width - padding - qrSize, y: y + padding, size: qrSize });
+  if (!input.preview) {
+    drawQrCode(doc, input.code, { x: left + width - padding - qrSize, y: y + padding, size: qrSize });
+  }
 
   const textX = left + 18;
   const textWidth = width - qrSize - 2 * padding - 30;

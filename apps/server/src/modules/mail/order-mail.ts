@@ -1,3 +1,4 @@
+import { voucherAnchor } from '@shop/contracts/site-paths';
 import { sql } from 'drizzle-orm';
 import type { PaymentsConfig } from '#src/config.ts';
 import { type Database, queryRows } from '#src/db/client.ts';
@@ -127,7 +128,7 @@ export async function composeOrderMail(deps: OrderMailDeps, mail: MailRow): Prom
         voucherCount: vouchers.length,
         voucherLinks: vouchers.map((voucher) => ({
           code: voucher.code,
-          url: `${brand.origin}/api/voucher/download/${access}/${voucher.id}.pdf`,
+          url: `${orderUrl}#${voucherAnchor(voucher.id)}`,
         })),
         invoiceUrl: invoice
           ? `${brand.origin}/api/invoice/download/${access}/${invoice.invoice_number}.pdf`

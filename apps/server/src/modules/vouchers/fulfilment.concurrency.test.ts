@@ -58,7 +58,7 @@ describe.skipIf(!databaseUrl)('fulfilment with two server processes on PostgreSQ
     expect(sorted.at(-1)! - sorted[0]!).toBe(49);
   }, 180_000);
 
-  it('50 downloads of one voucher at once on both processes lock it once', async () => {
+  it('50 prints of one voucher at once on both processes lock it once; downloads change nothing', async () => {
     const cart: Cart = await readyCart(shopOn(servers[0] as ServerProcess), variantId);
     await payWithPayPal(shopOn(servers[0] as ServerProcess), cart);
     const order = (
@@ -68,22 +68,40 @@ describe.skipIf(!databaseUrl)('fulfilment with two server processes on PostgreSQ
       })
     ).json();
     const voucherId = order.vouchers[0].id as number;
-    const download = (server: ServerProcess) =>
-      fetch(
-        `http://127.0.0.1:${server.port}/api/voucher/download/${cart.orderId}/${cart.key}/${voucherId}.pdf`,
-      );
+    const voucherUrl = `/api/voucher/${cart.orderId}/${cart.key}/${voucherId}`;
+    const named = await shopOn(servers[0] as ServerProcess).inject({
+      method: 'PUT',
+      url: voucherUrl,
+      payload: { customer: { firstName: 'Anna', lastName: 'Huber' } },
+    });
+    expect(named.statusCode).toBe(200);
+    const print = (server: ServerProcess) =>
+      fetch(`http://127.0.0.1:${server.port}/api/voucher/print/${cart.orderId}/${cart.key}/${voucherId}`, {
+        method: 'POST',
+      });
     const answers = await Promise.all(
-      Array.from({ length: 50 }, (_, index) => download(servers[index % 2] as ServerProcess)),
+      Array.from({ length: 50 }, (_, index) => print(servers[index % 2] as ServerProcess)),
     );
     expect(answers.map((answer) => answer.status)).toEqual(Array(50).fill(200));
-    const voucherUrl = `/api/voucher/${cart.orderId}/${cart.key}/${voucherId}`;
+    const times = new Set(
+      await Promise.all(
+        answers.map(async (answer) => ((await answer.json()) as { printedAt: string }).printedAt),
+      ),
+    );
+    expect(times.size).toBe(1);
     const locked = (
       await shopOn(servers[0] as ServerProcess).inject({ method: 'GET', url: voucherUrl })
     ).json();
     expect(locked.isLocked).toBe(true);
-    await Promise.all(
-      Array.from({ length: 10 }, (_, index) => download(servers[index % 2] as ServerProcess)),
+    expect(times.has(locked.printedAt)).toBe(true);
+    const downloads = await Promise.all(
+      Array.from({ length: 10 }, (_, index) =>
+        fetch(
+          `http://127.0.0.1:${(servers[index % 2] as ServerProcess).port}/api/voucher/download/${cart.orderId}/${cart.key}/${voucherId}.pdf`,
+        ),
+      ),
     );
+    expect(downloads.map((answer) => answer.status)).toEqual(Array(10).fill(200));
     const later = (
       await shopOn(servers[1] as ServerProcess).inject({ method: 'GET', url: voucherUrl })
     ).json();

@@ -14,6 +14,14 @@ afterAll(() => shop.close());
 
 const get = (url: string) => shop.app.inject({ method: 'GET', url });
 const put = (url: string, payload: object) => shop.app.inject({ method: 'PUT', url, payload });
+const print = (order: Cart, voucherId: number, locale = 'de') =>
+  shop.app.inject({
+    method: 'POST',
+    url: `/api/voucher/print/${order.orderId}/${order.key}/${voucherId}`,
+    headers: { 'accept-language': locale },
+  });
+const pdfPath = (order: Cart, voucherId: number) =>
+  `/api/voucher/download/${order.orderId}/${order.key}/${voucherId}.pdf`;
 
 function pdfText(body: Buffer): string {
   const document = mupdf.Document.openDocument(body, 'application/pdf');
@@ -60,7 +68,10 @@ describe('vouchers of a paid order', () => {
       isLocked: false,
     });
 
-    const pdf = await get(`/api/voucher/download/${order.orderId}/${order.key}/${voucher.id}.pdf`);
+    const printed = await print(order, voucher.id);
+    expect(printed.statusCode).toBe(200);
+    expect(printed.json()).toMatchObject({ isLocked: true, customer: { firstName: 'Jürgen' } });
+    const pdf = await get(pdfPath(order, voucher.id));
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.headers['cache-control']).toBe('no-store');
@@ -68,12 +79,71 @@ describe('vouchers of a paid order', () => {
     for (const expected of [voucher.code, 'Jürgen Groß', 'Alles Gute zum Geburtstag!']) {
       expect(text).toContain(expected);
     }
+    expect(text).not.toContain('VORSCHAU');
 
     expect((await get(url)).json()).toMatchObject({ isLocked: true });
     const late = await put(url, { customer: { firstName: 'Other', lastName: 'Guest' } });
     expect(late.statusCode).toBe(409);
     expect(late.json().type).toBe('voucher-locked');
     expect((await get(url)).json().customer).toEqual({ firstName: 'Jürgen', lastName: 'Groß' });
+  });
+
+  it('is locked by no GET or HEAD of its PDF link: a mail scanner fetching it gets a preview, not the voucher', async () => {
+    const order = await paidOrder();
+    const voucher = order.vouchers[0] as { id: number; code: string };
+    const url = `/api/voucher/${order.orderId}/${order.key}/${voucher.id}`;
+    for (const method of ['HEAD', 'GET'] as const) {
+      const answer = await shop.app.inject({ method, url: pdfPath(order, voucher.id) });
+      expect(answer.statusCode, method).toBe(200);
+    }
+    expect((await get(url)).json()).toMatchObject({ isLocked: false, printedAt: null, customer: null });
+    const preview = pdfText((await get(pdfPath(order, voucher.id))).rawPayload);
+    expect(preview).toContain('VORSCHAU – NOCH KEIN GÜLTIGER GUTSCHEIN');
+    expect(preview).not.toContain(voucher.code);
+
+    // With a guest's name too: only the print call locks it.
+    const named = await put(url, { customer: { firstName: 'Anna', lastName: 'Huber' } });
+    expect(named.statusCode).toBe(200);
+    await shop.app.inject({ method: 'HEAD', url: pdfPath(order, voucher.id) });
+    await get(pdfPath(order, voucher.id));
+    expect((await get(url)).json()).toMatchObject({ isLocked: false, printedAt: null });
+    const renamed = await put(url, { customer: { firstName: 'Berta', lastName: 'Huber' } });
+    expect(renamed.statusCode).toBe(200);
+  });
+
+  it("refuses to print before a guest's name is saved, in the buyer's language, and locks nothing", async () => {
+    const order = await paidOrder();
+    const voucher = order.vouchers[0] as { id: number };
+    for (const [locale, words] of [
+      ['de', /Namen des Gastes/],
+      ['en', /guest’s name/],
+      ['it', /nome dell’ospite/],
+    ] as const) {
+      const refused = await print(order, voucher.id, locale);
+      expect(refused.statusCode).toBe(409);
+      expect(refused.headers['content-type']).toContain('application/problem+json');
+      expect(refused.json()).toMatchObject({ type: 'voucher-guest-missing', status: 409 });
+      expect(refused.json().title).toMatch(words);
+    }
+    const url = `/api/voucher/${order.orderId}/${order.key}/${voucher.id}`;
+    expect((await get(url)).json()).toMatchObject({ isLocked: false, printedAt: null });
+    expect((await put(url, { customer: { firstName: 'Anna', lastName: 'Huber' } })).statusCode).toBe(200);
+  });
+
+  it('is locked once by two prints at once: both answer the locked voucher with one time', async () => {
+    const order = await paidOrder();
+    const voucher = order.vouchers[0] as { id: number; code: string };
+    const url = `/api/voucher/${order.orderId}/${order.key}/${voucher.id}`;
+    await put(url, { customer: { firstName: 'Anna', lastName: 'Huber' } });
+    const answers = await Promise.all([print(order, voucher.id), print(order, voucher.id)]);
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200]);
+    const [first, second] = answers.map((answer) => answer.json());
+    expect(first.isLocked && second.isLocked).toBe(true);
+    expect(second.printedAt).toBe(first.printedAt);
+    const again = await print(order, voucher.id);
+    expect(again.json().printedAt).toBe(first.printedAt);
+    expect((await put(url, { customer: { firstName: 'Other', lastName: 'Guest' } })).statusCode).toBe(409);
+    expect(pdfText((await get(pdfPath(order, voucher.id))).rawPayload)).toContain(voucher.code);
   });
 
   it('asks for the guest name in the buyer language when it is missing', async () => {
@@ -97,6 +167,7 @@ describe('vouchers of a paid order', () => {
     expect((await get(`/api/voucher/${first.orderId}/${first.key}/${foreign.id}`)).statusCode).toBe(404);
     const download = `/api/voucher/download/${first.orderId}/${first.key}/${foreign.id}.pdf`;
     expect((await get(download)).statusCode).toBe(404);
+    expect((await print(first, foreign.id)).statusCode).toBe(404);
     const own = first.vouchers[0] as { id: number };
     expect((await get(`/api/voucher/${first.orderId}/wrong-key-123/${own.id}`)).statusCode).toBe(404);
     expect((await get(`/api/voucher/download/${first.orderId}/${first.key}/x.pdf`)).statusCode).toBe(400);

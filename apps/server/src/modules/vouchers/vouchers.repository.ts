@@ -73,11 +73,16 @@ export async function updateUnprintedVoucher(
   return voucher ?? null;
 }
 
-/** Locks the guest data: the first download wins, later ones keep its time. */
-export async function markPrinted(db: Database, voucherId: number): Promise<boolean> {
+/**
+ * Locks the guest data of a named voucher: the first print wins, later ones keep its time. False when
+ * nothing changed (printed already, no guest name, or not this order's voucher).
+ */
+export async function markPrinted(db: Database, orderId: number, voucherId: number): Promise<boolean> {
   const rows = await queryRows<{ id: number }>(
     db,
-    sql`UPDATE vouchers SET printed_at = now() WHERE id = ${voucherId} AND printed_at IS NULL RETURNING id`,
+    sql`UPDATE vouchers SET printed_at = now()
+        WHERE id = ${voucherId} AND order_id = ${orderId} AND printed_at IS NULL AND guest_data IS NOT NULL
+        RETURNING id`,
   );
   return rows.length === 1;
 }

@@ -11,7 +11,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { downloadInvoice, type InvoiceDeps } from '#src/modules/invoices/invoices.service.ts';
 import type { OrderKeyGuard } from '#src/modules/orders/order-key-guard.ts';
-import { downloadVoucher, getVoucher, updateVoucher, type VoucherDeps } from './vouchers.service.ts';
+import {
+  downloadVoucher,
+  getVoucher,
+  printVoucher,
+  updateVoucher,
+  type VoucherDeps,
+} from './vouchers.service.ts';
 
 const errors = { 400: problemSchema, 404: problemSchema, 429: problemSchema };
 
@@ -61,12 +67,35 @@ export function registerVoucherRoutes(
     },
   );
 
+  app.post(
+    '/api/voucher/print/:id/:key/:idVoucher',
+    {
+      schema: {
+        tags: ['vouchers'],
+        summary:
+          "Print the voucher: locks its guest data for good (SPEC §4); 409 `voucher-guest-missing` before a guest's name is saved",
+        description:
+          'The order page calls it when the buyer prints or downloads the voucher, then opens the PDF. ' +
+          'Answers the locked voucher; printing again changes nothing.',
+        params: voucherPathParams,
+        response: { 200: voucherSchema, 409: problemSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { id, key, idVoucher } = request.params;
+      return withOrderKey(request, id, () =>
+        printVoucher(deps, shopper(request), { orderId: id, key, voucherId: idVoucher }),
+      );
+    },
+  );
+
   app.get(
     '/api/voucher/download/:id/:key/:file',
     {
       schema: {
         tags: ['vouchers'],
-        summary: 'The voucher as PDF (`{idVoucher}.pdf`); the first download locks its guest data',
+        summary:
+          'The voucher as PDF (`{idVoucher}.pdf`); changes nothing: before it is printed, a preview stamped as not valid',
         params: voucherDownloadParams,
         response: { 200: z.any(), ...errors },
       },

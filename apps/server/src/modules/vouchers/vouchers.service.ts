@@ -77,12 +77,28 @@ export async function updateVoucher(
 }
 
 /**
- * The voucher as a PDF; the first download prints it, which locks its guest data (SPEC §4). Of many
- * downloads at once exactly one locks it; all get the same document.
+ * The buyer prints the voucher (the order page's print button): that locks its guest data (SPEC §4),
+ * and only once a guest's name was saved. Of many prints at once exactly one locks it; all answer the
+ * locked voucher with the first one's time. Never a GET: mail scanners and link previews fetch every
+ * link of a mail, and a fetched link must not lock anything (issue 23).
+ */
+export async function printVoucher(deps: VoucherDeps, shopper: Shopper, access: Access): Promise<Voucher> {
+  const order = await loadOrder(deps.db, shopper, access.orderId, access.key);
+  if (!(await markPrinted(deps.db, order.id, access.voucherId))) {
+    const voucher = await findVoucher(deps.db, order.id, access.voucherId);
+    if (!voucher) throw voucherNotFound();
+    if (!voucher.printed_at && !voucher.guest_data) throw new HttpProblem(409, 'voucher-guest-missing');
+  }
+  return getVoucher(deps, shopper, access);
+}
+
+/**
+ * The voucher as a PDF. Reading it changes nothing: until the voucher is printed (`printVoucher`) it is
+ * a preview, stamped as not valid and without its code, so that a PDF fetched before the guest's name
+ * is final is never one a hotel would take.
  */
 export async function downloadVoucher(deps: VoucherDeps, shopper: Shopper, access: Access) {
   const voucher = await details(deps, shopper, access);
-  if (!voucher.printed_at) await markPrinted(deps.db, voucher.id);
   const config = await deps.brandConfigs.get(shopper.brand.short);
   const guest = voucher.guest_data;
   return renderVoucherPdf({
@@ -120,5 +136,6 @@ export async function downloadVoucher(deps: VoucherDeps, shopper: Shopper, acces
       website: shopper.brand.origin,
     },
     specimen: deps.isSpecimen,
+    preview: voucher.printed_at === null,
   });
 }

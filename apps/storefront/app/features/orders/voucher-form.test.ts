@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isAwaitingVouchers, voucherErrorsFromServer } from './voucher-form.ts';
+import { hasUnsavedChanges, isAwaitingVouchers, voucherErrorsFromServer } from './voucher-form.ts';
 import { validateVoucher } from './voucher-validation.ts';
 
 const filled = { firstName: 'Jürgen', lastName: 'Groß', message: '', layout: 'plain' as const };
@@ -55,5 +55,30 @@ describe('waiting for the vouchers (SPEC §8)', () => {
     expect(isAwaitingVouchers({ status: 'paid', vouchers: [{ id: 1, code: 'A' }] })).toBe(false);
     expect(isAwaitingVouchers({ status: 'awaiting-payment', vouchers: [] })).toBe(false);
     expect(isAwaitingVouchers({ status: 'cancelled', vouchers: [] })).toBe(false);
+  });
+});
+
+describe('printing only what is saved', () => {
+  const saved = {
+    id: 1,
+    code: 'AAAA-BBBB-CCCC',
+    offerTitle: 'Wellness',
+    hotelName: 'Hotel',
+    nights: 2,
+    persons: 2,
+    validUntil: '2029-01-01T00:00:00.000Z',
+    customer: { firstName: 'Jürgen', lastName: 'Groß' },
+    message: null,
+    layout: 'plain' as const,
+    isLocked: false,
+    printedAt: null,
+  };
+
+  it('counts any typed difference from the saved voucher as unsaved, and the saved values as not', () => {
+    expect(hasUnsavedChanges(filled, saved)).toBe(false);
+    expect(hasUnsavedChanges({ ...filled, firstName: 'Jürgen ' }, saved)).toBe(true);
+    expect(hasUnsavedChanges({ ...filled, layout: 'gift' }, saved)).toBe(true);
+    expect(hasUnsavedChanges({ ...filled, message: 'Hallo' }, saved)).toBe(true);
+    expect(hasUnsavedChanges(filled, { ...saved, customer: null })).toBe(true);
   });
 });

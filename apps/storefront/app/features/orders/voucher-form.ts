@@ -35,6 +35,12 @@ export function voucherFormValues(voucher: Voucher): VoucherFormValues {
   };
 }
 
+/** Whether the form holds what is saved: the voucher is printed with its saved data, never the typed. */
+export function hasUnsavedChanges(values: VoucherFormValues, saved: Voucher): boolean {
+  const stored = voucherFormValues(saved);
+  return voucherFieldOrder.some((field) => values[field] !== stored[field]);
+}
+
 /** The guest-name labels: the names the contract's messages use, so label and error say the same. */
 export function guestNameLabel(field: 'firstName' | 'lastName', locale: Locale): string {
   return fieldNames[field][locale];

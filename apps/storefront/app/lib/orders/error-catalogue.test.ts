@@ -130,6 +130,9 @@ describe('SPEC §8 error catalogue', () => {
   it('saving a printed voucher (409 voucher-locked) is said at the voucher, not toasted', () => {
     const reaction = reactToFailure(problem({ status: 409, type: 'voucher-locked' }), 'voucher');
     expect(reaction).toMatchObject({ toast: null, clearCart: false, errors: ['title of voucher-locked'] });
+    // Printing before a guest's name is saved: said at the print button.
+    const unnamed = reactToFailure(problem({ status: 409, type: 'voucher-guest-missing' }), 'voucher');
+    expect(unnamed).toMatchObject({ toast: null, errors: ['title of voucher-guest-missing'] });
   });
 
   it('any other cart failure: the "unexpected error" danger toast', () => {

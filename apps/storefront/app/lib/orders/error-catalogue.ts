@@ -22,7 +22,7 @@ export type ApiAction =
   /** Reading a closed order for the order page. */
   | 'view'
   | 'optin'
-  /** Saving a voucher's guest data on the order page. */
+  /** Saving a voucher's guest data, or printing it, on the order page. */
   | 'voucher'
   /** A background look-up (what a code is worth): its failure changes nothing and says nothing. */
   | 'lookup'
@@ -67,6 +67,7 @@ const answeredInPlace = new Set([
   'payment-failed',
   'order-conflict',
   'voucher-locked',
+  'voucher-guest-missing',
   'invalid-credentials',
   'invalid-reset-token',
   'order-claimed',

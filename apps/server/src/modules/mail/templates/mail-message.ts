@@ -41,6 +41,7 @@ export type MailMessage =
       order: MailOrder;
       voucherCount: number;
       invoiceUrl: string | null;
+      /** Each voucher's place on the order page (`<orderUrl>#voucher-<id>`), never its PDF. */
       voucherLinks: { code: string; url: string }[];
     }
   /** Sent some days before an unpaid transfer's hold expires. */

@@ -27,7 +27,8 @@ export type MailTexts = {
     intro: (voucherCount: number) => string;
     guestNames: string;
     printButton: (voucherCount: number) => string;
-    downloads: string;
+    documents: string;
+    /** A voucher's link to its card on the order page: the guest's name is entered there, then it is printed. */
     voucher: (code: string) => string;
     invoice: string;
   };
@@ -97,8 +98,8 @@ const de: MailTexts = {
       'Auf Ihrer Bestellseite können Sie den Namen des Gastes eintragen, solange der Gutschein noch nicht gedruckt ist.',
     printButton: (voucherCount) =>
       voucherCount === 1 ? 'Gutschein ansehen und drucken' : 'Gutscheine ansehen und drucken',
-    downloads: 'Zum Herunterladen',
-    voucher: (code) => `Gutschein ${code} (PDF)`,
+    documents: 'Ihre Unterlagen',
+    voucher: (code) => `Gutschein ${code}: Gast eintragen und drucken`,
     invoice: 'Rechnung (PDF)',
   },
   transferReminder: {
@@ -180,8 +181,8 @@ const en: MailTexts = {
     guestNames: 'On your order page you can enter the guest’s name until the voucher is printed.',
     printButton: (voucherCount) =>
       voucherCount === 1 ? 'View and print voucher' : 'View and print vouchers',
-    downloads: 'Downloads',
-    voucher: (code) => `Voucher ${code} (PDF)`,
+    documents: 'Your documents',
+    voucher: (code) => `Voucher ${code}: enter the guest and print`,
     invoice: 'Invoice (PDF)',
   },
   transferReminder: {
@@ -256,8 +257,8 @@ const it: MailTexts = {
       'Nella pagina del tuo ordine puoi inserire il nome dell’ospite finché il voucher non è stato stampato.',
     printButton: (voucherCount) =>
       voucherCount === 1 ? 'Visualizza e stampa il voucher' : 'Visualizza e stampa i voucher',
-    downloads: 'Download',
-    voucher: (code) => `Voucher ${code} (PDF)`,
+    documents: 'I tuoi documenti',
+    voucher: (code) => `Voucher ${code}: inserisci l’ospite e stampa`,
     invoice: 'Fattura (PDF)',
   },
   transferReminder: {

@@ -4,11 +4,15 @@ import { ActionButton, OrderSummary } from './mail-sections.tsx';
 import * as styles from './mail-styles.ts';
 import { mailTexts } from './mail-texts.ts';
 
-/** The payment arrived: the vouchers can be printed from the order page or downloaded one by one. */
+/**
+ * The payment arrived: the vouchers are printed from the order page, where the guest's name is entered
+ * first. Every voucher link opens its card there, never the PDF: mail filters fetch the links of a mail,
+ * and such a fetch must not stand for the buyer's print (issue 23).
+ */
 export function PaymentReceivedMail({ message, brand, locale, subject }: MailProps<'payment-received'>) {
   const texts = mailTexts[locale];
   const { order, voucherCount, voucherLinks, invoiceUrl } = message;
-  const hasDownloads = voucherLinks.length > 0 || invoiceUrl !== null;
+  const hasDocuments = voucherLinks.length > 0 || invoiceUrl !== null;
   return (
     <MailLayout
       brand={brand}
@@ -25,10 +29,10 @@ export function PaymentReceivedMail({ message, brand, locale, subject }: MailPro
         href={order.orderUrl}
         label={texts.paymentReceived.printButton(voucherCount)}
       />
-      {hasDownloads && (
+      {hasDocuments && (
         <>
           <Heading as="h2" style={styles.subheading}>
-            {texts.paymentReceived.downloads}
+            {texts.paymentReceived.documents}
           </Heading>
           {voucherLinks.map((voucher) => (
             <Text key={voucher.code} style={styles.detail}>

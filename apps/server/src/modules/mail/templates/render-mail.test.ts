@@ -35,8 +35,8 @@ const wireTransfer: WireTransferDetails = {
 };
 
 const voucherLinks = [
-  { code: 'AR7K-22QX', url: 'https://autoclub.example/gutscheine/AR7K-22QX.pdf?key=k3y' },
-  { code: 'AR9M-31ZP', url: 'https://autoclub.example/gutscheine/AR9M-31ZP.pdf?key=k3y' },
+  { code: 'AR7K-22QX', url: 'https://autoclub.example/view/4711/k3y#voucher-1' },
+  { code: 'AR9M-31ZP', url: 'https://autoclub.example/view/4711/k3y#voucher-2' },
 ];
 const invoiceUrl = 'https://autoclub.example/rechnung/4711.pdf?key=k3y&download=1';
 

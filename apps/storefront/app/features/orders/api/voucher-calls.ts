@@ -45,7 +45,21 @@ export function saveVoucher(
   });
 }
 
-/** The voucher's PDF; the first download locks its guest data (SPEC §4). */
+/**
+ * Prints the voucher: locks its guest data for good (SPEC §4). The server refuses it before a guest's
+ * name is saved; it answers the locked voucher, also when it was printed before.
+ */
+export function printVoucher(access: OrderAccess, voucherId: number): Promise<ApiResult<Voucher>> {
+  return api('POST /api/voucher/print/{id}/{key}/{voucherId}', {
+    action: 'voucher',
+    params: voucherParams(access, voucherId),
+  });
+}
+
+/**
+ * The voucher's PDF. Opening it locks nothing (mail scanners fetch links too): before `printVoucher`
+ * it is a preview stamped as not valid, after it the voucher.
+ */
 export const voucherPdfPath = (access: OrderAccess, voucherId: number) =>
   `/api/voucher/download/${accessPath(access)}/${voucherId}.pdf`;
 

@@ -1,21 +1,15 @@
 import { longDateFormat } from '@shop/contracts/locale';
 import type { Order } from '@shop/contracts/orders';
+import { voucherAnchor } from '@shop/contracts/site-paths';
 import type { Voucher } from '@shop/contracts/vouchers';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { InsurancePanel } from '#app/features/insurance/components/insurance-panel.tsx';
 import { useShop, useT } from '#app/lib/shop-data.ts';
-import { getVoucher, type OrderAccess, voucherPdfPath } from '../api/voucher-calls.ts';
+import { getVoucher, type OrderAccess, printVoucher, voucherPdfPath } from '../api/voucher-calls.ts';
 import { voucherLayoutLabels } from '../voucher-form.ts';
 import { VoucherGuestForm } from './voucher-guest-form.tsx';
 
 type CardState = { kind: 'loading' } | { kind: 'failed' } | { kind: 'ready'; voucher: Voucher };
-
-/**
- * After a click on the download link the PDF opens in another tab, and its first download locks the
- * voucher: the card reads the voucher again until it shows the lock (the request may still be on its
- * way when the first read answers).
- */
-const lockChecksMs = [1_000, 2_500, 5_000, 10_000];
 
 /** One voucher of a paid order: what it is for, the guest form (until printed) and its PDF. */
 export function VoucherCard({
@@ -29,10 +23,17 @@ export function VoucherCard({
   const { locale } = useShop();
   const titleId = useId();
   const warningId = useId();
+  const printErrorId = useId();
   const [state, setState] = useState<CardState>({ kind: 'loading' });
   const [lockNews, setLockNews] = useState<string | null>(null);
-  const lockTimers = useRef<ReturnType<typeof setTimeout>[]>([]);
+  const [printError, setPrintError] = useState<string | null>(null);
+  const [hasUnsavedChanges, setHasUnsavedChanges] = useState(false);
+  const isPrinting = useRef(false);
+  const isFocusingDownload = useRef(false);
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  const downloadRef = useRef<HTMLAnchorElement>(null);
   const { orderId, orderKey } = access;
+  const anchor = voucherAnchor(summary.id);
 
   const load = useCallback(async () => {
     const result = await getVoucher({ orderId, orderKey }, summary.id);
@@ -46,30 +47,66 @@ export function VoucherCard({
     });
   }, [load]);
 
-  const stopLockChecks = useCallback(() => {
-    for (const timer of lockTimers.current) clearTimeout(timer);
-    lockTimers.current = [];
-  }, []);
-  useEffect(() => stopLockChecks, [stopLockChecks]);
+  // The payment mail links each voucher here (`#voucher-<id>`): its card is read once it is there.
+  const isReady = state.kind === 'ready';
+  useEffect(() => {
+    if (!isReady || window.location.hash !== `#${anchor}`) return;
+    titleRef.current?.scrollIntoView({ block: 'start' });
+    titleRef.current?.focus({ preventScroll: true });
+  }, [isReady, anchor]);
 
-  /** Reads the voucher again; once it is locked, says so to screen readers (the form goes away). */
+  /** Printed meanwhile (another tab, another device): the form goes, and screen readers hear why. */
   const reloadForLock = async () => {
     const voucher = await load();
-    if (!voucher?.isLocked) return;
-    stopLockChecks();
-    setLockNews(t('order.voucher.locked'));
+    if (voucher?.isLocked) setLockNews(t('order.voucher.locked'));
   };
 
-  const checkLock = () => {
-    stopLockChecks();
-    lockTimers.current = lockChecksMs.map((delay) => setTimeout(() => void reloadForLock(), delay));
+  /**
+   * Print = lock the guest data, then open the PDF (now the valid voucher). The new window is opened
+   * in the click itself, where browsers allow it, and gets the PDF once the lock is recorded; where it
+   * is blocked anyway, the locked card's download link opens it. The focus goes to that link, which
+   * takes the button's place.
+   */
+  const print = async (voucher: Voucher) => {
+    if (isPrinting.current) return;
+    const refusal = hasUnsavedChanges
+      ? t('order.voucher.saveFirst')
+      : !voucher.customer
+        ? t('order.voucher.nameFirst')
+        : null;
+    setPrintError(refusal);
+    if (refusal) return;
+    isPrinting.current = true;
+    const pdfWindow = window.open('', '_blank');
+    if (pdfWindow) pdfWindow.opener = null;
+    const result = await printVoucher(access, voucher.id);
+    isPrinting.current = false;
+    if (!result.ok) {
+      pdfWindow?.close();
+      setPrintError(result.reaction.errors[0] ?? null);
+      return;
+    }
+    isFocusingDownload.current = true;
+    setState({ kind: 'ready', voucher: result.data });
+    setLockNews(t('order.voucher.locked'));
+    if (pdfWindow) pdfWindow.location.href = voucherPdfPath(access, voucher.id);
   };
+
+  // Once the locked card is rendered (an effect, not an animation frame: the page may be hidden behind
+  // the PDF's window, where frames wait).
+  useEffect(() => {
+    if (state.kind !== 'ready' || !isFocusingDownload.current) return;
+    isFocusingDownload.current = false;
+    downloadRef.current?.focus();
+  }, [state]);
 
   const dateFormat = longDateFormat(locale);
   return (
-    <li className="voucher-card">
+    <li className="voucher-card" id={anchor}>
       <article aria-labelledby={titleId}>
-        <h3 id={titleId}>{t('order.voucher.title', { code: summary.code })}</h3>
+        <h3 id={titleId} ref={titleRef} tabIndex={-1}>
+          {t('order.voucher.title', { code: summary.code })}
+        </h3>
         {state.kind === 'loading' ? (
           <p className="checkout-loading">
             <span className="spinner" aria-hidden="true" />
@@ -110,30 +147,57 @@ export function VoucherCard({
               <VoucherGuestForm
                 access={access}
                 voucher={state.voucher}
-                onSaved={(voucher) => setState({ kind: 'ready', voucher })}
+                onSaved={(voucher) => {
+                  setState({ kind: 'ready', voucher });
+                  setPrintError(null);
+                }}
                 onLocked={() => void reloadForLock()}
+                onUnsavedChange={setHasUnsavedChanges}
               />
             )}
             <div className="voucher-download">
-              {state.voucher.isLocked ? null : (
-                <p id={warningId} className="notice">
-                  {t('order.voucher.lockWarning')}
-                </p>
+              {state.voucher.isLocked ? (
+                <a
+                  ref={downloadRef}
+                  className="button secondary"
+                  href={voucherPdfPath(access, summary.id)}
+                  target="_blank"
+                  rel="noopener"
+                >
+                  {t('order.voucher.download')}
+                  <span className="visually-hidden">
+                    {' '}
+                    {summary.code} {t('checkout.newWindow')}
+                  </span>
+                </a>
+              ) : (
+                <>
+                  <p id={warningId} className="notice">
+                    {t('order.voucher.lockWarning')}
+                  </p>
+                  <button
+                    type="button"
+                    className="button"
+                    aria-describedby={printError ? `${printErrorId} ${warningId}` : warningId}
+                    onClick={() => void print(state.voucher)}
+                  >
+                    {t('order.voucher.print')}
+                    <span className="visually-hidden">
+                      {' '}
+                      {summary.code} {t('checkout.newWindow')}
+                    </span>
+                  </button>
+                  <p id={printErrorId} className="field-error" role="alert">
+                    {printError}
+                  </p>
+                  <p>
+                    <a href={voucherPdfPath(access, summary.id)} target="_blank" rel="noopener">
+                      {t('order.voucher.preview')}
+                      <span className="visually-hidden"> {t('checkout.newWindow')}</span>
+                    </a>
+                  </p>
+                </>
               )}
-              <a
-                className="button secondary"
-                href={voucherPdfPath(access, summary.id)}
-                target="_blank"
-                rel="noopener"
-                aria-describedby={state.voucher.isLocked ? undefined : warningId}
-                onClick={state.voucher.isLocked ? undefined : checkLock}
-              >
-                {t('order.voucher.download')}
-                <span className="visually-hidden">
-                  {' '}
-                  {summary.code} {t('checkout.newWindow')}
-                </span>
-              </a>
             </div>
             <InsurancePanel access={access} voucherId={summary.id} />
           </>

@@ -1,10 +1,11 @@
 import type { Voucher } from '@shop/contracts/vouchers';
-import { type FormEvent, type ReactNode, useId, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { useShop, useT } from '#app/lib/shop-data.ts';
 import { type OrderAccess, saveVoucher } from '../api/voucher-calls.ts';
 import {
   firstVoucherErrorField,
   guestNameLabel,
+  hasUnsavedChanges,
   messageMaxLength,
   type VoucherField,
   type VoucherFieldErrors,
@@ -24,13 +25,15 @@ type Props = {
   onSaved: (voucher: Voucher) => void;
   /** The server says the voucher was printed meanwhile: the card reads it again. */
   onLocked: () => void;
+  /** Whether the form differs from the saved voucher: the card prints only saved data. */
+  onUnsavedChange: (hasChanges: boolean) => void;
 };
 
 /**
  * The guest's name, an optional message and the layout of one voucher (SPEC §7 PUT /api/voucher),
  * checked with the contract's schema before sending; the server's answer is shown the same way.
  */
-export function VoucherGuestForm({ access, voucher, onSaved, onLocked }: Props) {
+export function VoucherGuestForm({ access, voucher, onSaved, onLocked, onUnsavedChange }: Props) {
   const t = useT();
   const { locale } = useShop();
   const idPrefix = useId();
@@ -43,6 +46,8 @@ export function VoucherGuestForm({ access, voucher, onSaved, onLocked }: Props) 
   const hasSubmitted = useRef(false);
   const latestCheck = useRef(0);
   const messageLabel = t('order.voucher.message');
+  const isUnsaved = hasUnsavedChanges(values, voucher);
+  useEffect(() => onUnsavedChange(isUnsaved), [isUnsaved, onUnsavedChange]);
 
   const validate = async (next: VoucherFormValues) => {
     const { validateVoucher } = await loadValidation();
