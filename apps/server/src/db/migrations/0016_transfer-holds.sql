@@ -1,0 +1,23 @@
+ALTER TABLE "orders" ADD COLUMN "client_hash" text;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "email_key" text;--> statement-breakpoint
+CREATE INDEX "orders_open_transfer_client_idx" ON "orders" USING btree ("client_hash") WHERE status = 'awaiting-payment';--> statement-breakpoint
+CREATE INDEX "orders_open_transfer_email_idx" ON "orders" USING btree ("email_key") WHERE status = 'awaiting-payment';--> statement-breakpoint
+-- Redemptions recorded before addresses were normalised: the same rule as emailIdentity()
+-- (modules/orders/email-identity.ts), once, so that once-per-customer codes count them.
+UPDATE "reduction_redemptions" r SET "customer_email" = n.identity
+FROM (
+  SELECT order_id,
+    CASE WHEN domain = 'gmail.com' AND replace(bare, '.', '') <> '' THEN replace(bare, '.', '') ELSE bare END
+      || '@' || domain AS identity
+  FROM (
+    SELECT order_id,
+      CASE WHEN position('+' IN local) > 1 THEN split_part(local, '+', 1) ELSE local END AS bare,
+      CASE WHEN domain = 'googlemail.com' THEN 'gmail.com' ELSE domain END AS domain
+    FROM (
+      SELECT order_id, regexp_replace(email, '@[^@]*$', '') AS local, substring(email FROM '@([^@]*)$') AS domain
+      FROM (SELECT order_id, lower(btrim("customer_email")) AS email FROM "reduction_redemptions") lowered
+      WHERE position('@' IN email) > 1
+    ) parts
+  ) stripped
+) n
+WHERE r.order_id = n.order_id AND r."customer_email" <> n.identity;
