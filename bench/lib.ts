@@ -57,6 +57,8 @@ export async function startServer(options: {
     LOG_LEVEL: 'warn',
     PORT: String(options.port),
     SEED_ON_START: 'false',
+    // A bench places its orders as one client and one customer: no limit on their open bank transfers.
+    WIRE_TRANSFER_OPEN_LIMIT: '0',
     ...options.env,
   };
   if (options.database === 'postgres') {

@@ -13,7 +13,7 @@ import { chooseOnSandbox, exampleCustomer } from '#src/test/orders.ts';
  */
 let shop: TestApp;
 beforeAll(async () => {
-  shop = await createTestApp({ env: { METRICS_TOKEN: testMetricsToken } });
+  shop = await createTestApp({ env: { METRICS_TOKEN: testMetricsToken, WIRE_TRANSFER_OPEN_LIMIT: '3' } });
 });
 afterAll(() => shop.close());
 
