@@ -169,6 +169,11 @@ export const orders = pgTable(
     clientHash: text('client_hash'),
     /** The customer's address as `emailIdentity` normalises it, set with `client_hash`. */
     emailKey: text('email_key'),
+    /**
+     * The variants a bank transfer holds, set with `client_hash`: the partial index below finds the open
+     * transfers holding a variant among them only, however many orders there were before.
+     */
+    transferVariantIds: integer('transfer_variant_ids').array(),
   },
   (t) => [
     index('orders_customer_idx').on(t.customerId),
@@ -176,6 +181,9 @@ export const orders = pgTable(
     index('orders_hold_idx').on(t.holdUntil).where(sql`hold_until IS NOT NULL`),
     index('orders_open_transfer_client_idx').on(t.clientHash).where(sql`status = 'awaiting-payment'`),
     index('orders_open_transfer_email_idx').on(t.emailKey).where(sql`status = 'awaiting-payment'`),
+    index('orders_open_transfer_variants_idx')
+      .using('gin', t.transferVariantIds)
+      .where(sql`status = 'awaiting-payment'`),
   ],
 );
 

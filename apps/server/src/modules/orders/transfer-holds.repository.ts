@@ -45,7 +45,8 @@ export type TransferHeldRow = {
  * For each line of the order: its quantity, the variant's stock now, and the units the other open
  * transfers hold, all of them and those of this client or address (none without a client: the limits
  * per client are off). Read after the order's hold took the variants' rows, so closes of the same
- * variants have committed or wait.
+ * variants have committed or wait. The open transfers holding a variant come from the partial index on
+ * `transfer_variant_ids`: the cost follows them, not the orders of all time.
  */
 export function findTransferHeld(
   db: Database,
@@ -61,23 +62,28 @@ export function findTransferHeld(
         AS held_by_buyer
     FROM order_items i
     JOIN variants v ON v.id = i.variant_id
-    LEFT JOIN order_items held ON held.variant_id = i.variant_id AND held.order_id <> ${orderId}
-      AND held.order_id IN (SELECT id FROM orders WHERE status = 'awaiting-payment')
-    LEFT JOIN orders o ON o.id = held.order_id
+    LEFT JOIN orders o ON o.status = 'awaiting-payment' AND o.transfer_variant_ids @> ARRAY[i.variant_id]
+      AND o.id <> ${orderId}
+    LEFT JOIN order_items held ON held.order_id = o.id AND held.variant_id = i.variant_id
     WHERE i.order_id = ${orderId}
     GROUP BY i.variant_id, i.quantity, v.stock
     ORDER BY i.variant_id`,
   );
 }
 
-/** Notes who closed the order for a transfer: its client (keyed hash) and normalised address. */
-export async function setTransferParty(
+/**
+ * Notes what the order holds for a transfer, for the closes after it: its client (keyed hash), its
+ * normalised address and its variants (its lines cannot change while it waits for the money).
+ */
+export async function setTransferHold(
   db: Database,
   orderId: number,
   party: { clientHash: string | null; emailKey: string },
 ): Promise<void> {
   await db.execute(
-    sql`UPDATE orders SET client_hash = ${party.clientHash}, email_key = ${party.emailKey} WHERE id = ${orderId}`,
+    sql`UPDATE orders SET client_hash = ${party.clientHash}, email_key = ${party.emailKey},
+          transfer_variant_ids = (SELECT array_agg(variant_id ORDER BY variant_id) FROM order_items WHERE order_id = ${orderId})
+        WHERE id = ${orderId}`,
   );
 }
 

@@ -49,8 +49,8 @@ export async function clientHashOf(db: Database, ip: string): Promise<string> {
 /**
  * Refuses (throws the refusal as a RefusedInTransaction) when the order may not hold its units for a
  * transfer: its client or address has `openLimit` open transfers, or a variant would be held beyond the
- * buyer's share or the ceiling of all transfers. Otherwise notes the order's client and address, so that
- * their later closes count this one.
+ * buyer's share or the ceiling of all transfers. Otherwise notes the order's client, address and variants,
+ * so that later closes count this one.
  */
 export async function holdForTransfer(
   tx: Database,
@@ -90,7 +90,7 @@ export async function holdForTransfer(
     const allowed = transferUnitsAllowed(variant);
     if (variant.quantity > allowed) refuse({ reason: 'quantity', title: variant.title, allowed });
   }
-  await repository.setTransferParty(tx, orderId, { clientHash, emailKey });
+  await repository.setTransferHold(tx, orderId, { clientHash, emailKey });
 }
 
 /** A 32-bit advisory-lock key for a client or address (a collision only makes two closes wait in turn). */
