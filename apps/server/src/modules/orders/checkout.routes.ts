@@ -148,7 +148,9 @@ export function registerCheckoutRoutes(
         summary: 'Close the order with a payment type; answers where to approve the payment, if anywhere',
         description:
           'Idempotent: a repeated close (double click, retry, second tab; an Idempotency-Key header may be ' +
-          'sent) answers the state the first one produced. Stock, the code and gift-card amounts are taken here.',
+          'sent) answers the state the first one produced. Stock, the code and gift-card amounts are taken here; ' +
+          'a bank transfer may hold only so much (409 transfer-limit: too many open transfers, or more units ' +
+          'than one buyer may hold unpaid; the detail says what to do instead).',
         body: closeRequestSchema,
         response: { ...closeResponse, ...errors },
       },
