@@ -69,6 +69,8 @@ export async function startServer(options: {
     SEED_ON_START: 'false',
     // Clients simulated by address (`benchClient`); requests without the header count as 127.0.0.1.
     TRUST_PROXY: 'true',
+    // A bench places its orders as one client and one customer: no limit on their open bank transfers.
+    WIRE_TRANSFER_OPEN_LIMIT: '0',
     ...options.env,
   };
   if (options.database === 'postgres') {

@@ -73,8 +73,9 @@ async function oneRun(run: number) {
     );
     await admin.query(`UPDATE ${schema}.variants SET stock = 0 WHERE offer_id = $1`, [offer.id]);
     await admin.query(`UPDATE ${schema}.variants SET stock = 1 WHERE id = $1`, [offer.variant_id]);
+    // The last unit, held by an order waiting at PayPal (a bank transfer may not hold a variant's last unit).
     const cart = await readyCart(shop, Number(offer.variant_id));
-    await shop.json('PUT', '/api/order/close', { ...cart, paymentType: 'wiretransfer' });
+    await shop.json('PUT', '/api/order/close', { ...cart, paymentType: 'paypal' });
     await admin.query(
       `INSERT INTO ${schema}.stock_reminders (brand_id, locale, email, offer_id)
        SELECT (SELECT id FROM ${schema}.brands ORDER BY id LIMIT 1), (ARRAY['de','en','it'])[n % 3 + 1],

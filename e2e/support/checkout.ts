@@ -156,11 +156,20 @@ export async function apiCart(variantId: number, units = 1): Promise<OrderAccess
  * Another guest's order placed through the API and closed for a bank transfer (which holds its stock
  * and code): `units` of a variant, with a promotion code if given.
  */
-export async function transferOrder(options: {
+export function transferOrder(options: { variantId: number; units?: number; email: string; code?: string }) {
+  return closedOrder({ ...options, paymentType: 'wiretransfer' });
+}
+
+/**
+ * Another guest's order placed through the API and closed: for a bank transfer, or waiting at PayPal
+ * (it holds its units for PAYMENT_HOLD_MINUTES; a transfer may not hold more than half a variant).
+ */
+export async function closedOrder(options: {
   variantId: number;
   units?: number;
   email: string;
   code?: string;
+  paymentType: 'wiretransfer' | 'paypal';
 }) {
   const access = await apiCart(options.variantId, options.units);
   if (options.code) await orderCall('POST', '/api/order/reduction', { ...access, code: options.code });
@@ -178,6 +187,6 @@ export async function transferOrder(options: {
     newsletter: false,
     acceptTerms: true,
   });
-  await orderCall('PUT', '/api/order/close', { ...access, paymentType: 'wiretransfer' });
+  await orderCall('PUT', '/api/order/close', { ...access, paymentType: options.paymentType });
   return access;
 }

@@ -55,6 +55,8 @@ export async function startServer(options: { env?: Record<string, string>; logNa
     SEED_ON_START: 'true',
     // Background jobs in this process: mails, and the bank-statement inbox the transfer journey drops into.
     JOBS_IN_SERVER: 'true',
+    // Every journey is one client (loopback) and most are Erika: no limit on their open bank transfers.
+    WIRE_TRANSFER_OPEN_LIMIT: '0',
     ...options.env,
   };
   delete env.DATABASE_URL;

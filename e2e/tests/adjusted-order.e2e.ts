@@ -1,7 +1,7 @@
 import { expect, test } from 'vitest';
 import { formatViolations, isBlocking, runAxe } from '../support/axe.ts';
 import { allOffers, type Offer, offerById, offerPath } from '../support/catalogue.ts';
-import { apiCart, erika, fillCustomer, orderCall, pay, transferOrder } from '../support/checkout.ts';
+import { apiCart, closedOrder, erika, fillCustomer, orderCall, pay } from '../support/checkout.ts';
 import { screenshot } from '../support/out.ts';
 import { expectText, heading, navigated, textOf } from '../support/page-helpers.ts';
 import { journey } from '../support/shop.ts';
@@ -34,8 +34,13 @@ journey('an order adjusted at checkout names the voucher that went and leads on 
     await page.locator('.checkout-submit').waitFor();
     await fillCustomer(page, { ...erika, email: `adjusted-${Date.now()}@example.com` });
 
-    // Someone else buys (by bank transfer, which holds the stock) every unit left of the variant.
-    const other = await transferOrder({ variantId, units: left, email: `buy-out-${Date.now()}@example.com` });
+    // Someone else buys every unit left of the variant (paying with PayPal, which holds them meanwhile).
+    const other = await closedOrder({
+      variantId,
+      units: left,
+      email: `buy-out-${Date.now()}@example.com`,
+      paymentType: 'paypal',
+    });
     try {
       await pay(page, /^Vorkasse/);
       const notice = page.locator('.adjusted-notice');

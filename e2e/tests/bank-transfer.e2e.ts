@@ -5,15 +5,21 @@ import {
   waitForInboxReport,
 } from '../../apps/server/src/modules/bank/inbox-files.ts';
 import { buildCamt053 } from '../../apps/server/src/modules/bank/testing/camt053-statement.ts';
-import { offerPath, parsePrice } from '../support/catalogue.ts';
+import { formatViolations, isBlocking, runAxe } from '../support/axe.ts';
+import { api, offerPath, parsePrice } from '../support/catalogue.ts';
 import {
+  apiCart,
   completePage,
+  erika,
   fillCustomer,
+  type OrderAccess,
   offerInStock,
+  orderCall,
   pay,
   startCheckout,
   wireDetails,
 } from '../support/checkout.ts';
+import { screenshot } from '../support/out.ts';
 import { expectText, heading, textOf } from '../support/page-helpers.ts';
 import { journey } from '../support/shop.ts';
 
@@ -72,4 +78,58 @@ journey('bank transfer: paid by an imported bank statement', (shop) => {
       /^\/api\/invoice\/download\/\d+\/[^/]+\/[A-Z0-9-]+\.pdf$/,
     );
   });
+
+  test('more units than a bank transfer may hold: the checkout says how many and to pay at once, the cart stays', async () => {
+    // 31 units: more than one buyer may hold unpaid of any demo variant (10 % of at most 300, or 4).
+    const units = 31;
+    let found: { title: string; cart: OrderAccess } | undefined;
+    for (let skip = 12; !found; skip++) {
+      const offer = await offerInStock(skip);
+      const cart = await apiCart(offer.variants[0]!.id);
+      const [line] = (await readOrder(cart)).items;
+      const changed = await orderCall('PUT', '/api/order/items', {
+        ...cart,
+        itemId: line?.id,
+        quantity: units,
+      })
+        // Fewer units in stock: the next offer.
+        .catch(() => null);
+      if (changed) found = { title: offer.title, cart };
+    }
+    const { title, cart } = found;
+    const page = await shop.newPage({ cookieConsent: 'necessary' });
+    await page.addInitScript((access) => {
+      localStorage.setItem('orderId', String(access.orderId));
+      localStorage.setItem('orderToken', access.key);
+    }, cart);
+    await shop.goto(page, '/checkout');
+    await page.locator('.checkout-submit').waitFor();
+    await fillCustomer(page, { ...erika, email: `many-units-${Date.now()}@example.com` });
+    await pay(page, /^Vorkasse \(Überweisung\)/);
+
+    const message = page.locator('.error-summary li');
+    await message.waitFor();
+    const said = await textOf(message);
+    expect(said.startsWith(`Per Überweisung können wir von „${title}“ derzeit höchstens `)).toBe(true);
+    expect(said).toMatch(
+      / \d+ Stück für Sie reservieren\. Bitte verringern Sie die Anzahl oder bezahlen Sie sofort mit PayPal oder Amazon Pay\.$/,
+    );
+    // The summary took the focus, so a screen reader reads the message; the buyer is still at the checkout.
+    expect(await page.evaluate(() => document.activeElement?.classList.contains('error-summary'))).toBe(true);
+    expect(new URL(page.url()).pathname).toBe('/checkout');
+    await screenshot(page, 'checkout-transfer-limit', 1);
+    const blocking = (await runAxe(page)).filter(isBlocking);
+    expect(blocking, formatViolations(blocking)).toEqual([]);
+
+    // Nothing was held: the order is still a cart with every unit, ready to be paid another way.
+    const order = await readOrder(cart);
+    expect(order.status).toBe('cart');
+    expect(order.items.map((item) => item.quantity)).toEqual([units]);
+  });
 });
+
+/** The order as its buyer's browser reads it. */
+const readOrder = (cart: OrderAccess) =>
+  api<{ status: string; items: { id: number; quantity: number }[] }>(
+    `/api/order/${cart.orderId}/${cart.key}`,
+  );

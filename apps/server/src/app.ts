@@ -38,6 +38,7 @@ import { registerOpsRoutes } from './modules/ops/ops.routes.ts';
 import { createOrderKeyGuard, withoutOrderKeyLimits } from './modules/orders/order-key-guard.ts';
 import { orderAttemptLimits, registerOrderRoutes } from './modules/orders/orders.routes.ts';
 import { handlePaymentEvent } from './modules/orders/payment-notifications.ts';
+import { registerTransferHoldMetrics } from './modules/orders/transfer-hold-metrics.ts';
 import { registerPaymentWebhookRoutes } from './modules/payments/payment-webhooks.routes.ts';
 import { registerSandboxRoutes } from './modules/payments/sandbox/sandbox.routes.ts';
 import { registerReminderRoutes } from './modules/reminders/reminders.routes.ts';
@@ -146,6 +147,7 @@ export async function buildApp({
     });
   }
   registerOpsRoutes(app, database.db, metrics, { metricsToken: config.metrics.token });
+  registerTransferHoldMetrics(metrics.registry, database.db);
   registerMediaRoutes(app, {
     mediaDir: path.join(config.dataDir, 'media'),
     db: database.db,

@@ -73,6 +73,7 @@ const environmentSchema = z.object({
   AMAZONPAY_MERCHANT_ID: z.string().optional(),
   WIRE_TRANSFER_HOLD_DAYS: z.coerce.number().int().min(1).max(60).default(7),
   WIRE_TRANSFER_REMINDER_DAYS: z.coerce.number().int().min(0).max(59).default(2),
+  WIRE_TRANSFER_OPEN_LIMIT: z.coerce.number().int().min(0).max(1000).default(3),
   JOBS_IN_SERVER: flag.default(true),
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   MAIL_FROM: z.string().min(3).default('Gutscheinshop <shop@localhost>'),
@@ -158,6 +159,11 @@ export type PaymentsConfig = {
     holdDays: number;
     /** Days before an unpaid transfer's hold ends when the buyer is reminded; 0 = no reminder. */
     reminderDays: number;
+    /**
+     * Open unpaid transfers one client (IP address, IPv6 /64) and one e-mail address may have; 0 = no
+     * limits per client or address, only those per order and per variant (docs/decisions/020).
+     */
+    openLimit: number;
     accountHolder: string;
     iban: string;
     bic: string;
@@ -257,6 +263,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
       wireTransfer: {
         holdDays: e.WIRE_TRANSFER_HOLD_DAYS,
         reminderDays: e.WIRE_TRANSFER_REMINDER_DAYS,
+        openLimit: e.WIRE_TRANSFER_OPEN_LIMIT,
         accountHolder: e.WIRE_ACCOUNT_HOLDER,
         iban: e.WIRE_IBAN,
         bic: e.WIRE_BIC,

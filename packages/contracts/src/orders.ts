@@ -289,7 +289,7 @@ export const affiliateSummarySchema = z.object({
   id: z.number().int(),
   total: z.number().int(),
   currency: currencySchema,
-  /** 0 = new customer. */
+  /** 1 = the buyer has paid for an order of the brand before; 0 = new customer, or the order is not paid yet. */
   customer: z.number().int(),
   usedReduction: text().nullable(),
 });

@@ -23,6 +23,11 @@ export const problemTypes = [
   'invalid-giftcard',
   /** 409: not enough units left of a variant. */
   'sold-out',
+  /**
+   * 409: the order cannot be held for a bank transfer (too many open transfers, or more units than one
+   * buyer may hold unpaid); the detail says what to do instead, in the caller's language.
+   */
+  'transfer-limit',
   /** 409: the order's state does not allow the call (e.g. paying an empty cart). */
   'order-conflict',
   /** 402: the payment provider declined, was cancelled or did not answer. */

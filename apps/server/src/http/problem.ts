@@ -123,6 +123,11 @@ export const problemTitles: Record<ProblemType, Record<Locale, string>> = {
     en: 'Unfortunately this voucher is sold out.',
     it: 'Purtroppo questo voucher è esaurito.',
   },
+  'transfer-limit': {
+    de: 'Diese Bestellung kann nicht per Überweisung bezahlt werden.',
+    en: 'This order cannot be paid by bank transfer.',
+    it: 'Questo ordine non può essere pagato con bonifico.',
+  },
   'voucher-locked': {
     de: 'Der Gutschein wurde bereits gedruckt; die Gästedaten können nicht mehr geändert werden.',
     en: 'The voucher has already been printed; the guest details can no longer be changed.',

@@ -20,6 +20,9 @@ export async function createTestApp(
       DATA_DIR: '/tmp/shop-test-data',
       // Jobs are enqueued but not run, unless a test asks for workers (JOBS_IN_SERVER: 'true').
       JOBS_IN_SERVER: 'false',
+      // Every request of a test app comes from one client, and most orders are the example customer's:
+      // no limit on their open bank transfers, unless a test sets one (transfer-holds.api.test.ts).
+      WIRE_TRANSFER_OPEN_LIMIT: '0',
       ...options.env,
     }),
     catalogueCacheTtlMs: options.cacheTtlMs ?? 0,

@@ -162,11 +162,28 @@ export const orders = pgTable(
     optins: jsonb('optins'),
     /** Notifications of the last validation, until the client has read them. */
     notifications: jsonb('notifications').notNull().default(sql`'[]'::jsonb`),
+    /**
+     * Who closed it for a bank transfer, to count a client's open transfers (docs/decisions/020): an
+     * HMAC of the client's IP address (IPv6 by its /64) under an installation secret, never the address.
+     */
+    clientHash: text('client_hash'),
+    /** The customer's address as `emailIdentity` normalises it, set with `client_hash`. */
+    emailKey: text('email_key'),
+    /**
+     * The variants a bank transfer holds, set with `client_hash`: the partial index below finds the open
+     * transfers holding a variant among them only, however many orders there were before.
+     */
+    transferVariantIds: integer('transfer_variant_ids').array(),
   },
   (t) => [
     index('orders_customer_idx').on(t.customerId),
     index('orders_status_idx').on(t.status),
     index('orders_hold_idx').on(t.holdUntil).where(sql`hold_until IS NOT NULL`),
+    index('orders_open_transfer_client_idx').on(t.clientHash).where(sql`status = 'awaiting-payment'`),
+    index('orders_open_transfer_email_idx').on(t.emailKey).where(sql`status = 'awaiting-payment'`),
+    index('orders_open_transfer_variants_idx')
+      .using('gin', t.transferVariantIds)
+      .where(sql`status = 'awaiting-payment'`),
   ],
 );
 
@@ -180,7 +197,7 @@ export const reductionRedemptions = pgTable(
     reductionId: integer('reduction_id')
       .notNull()
       .references(() => reductions.id),
-    /** Lower-cased e-mail of the order's customer: guests are told apart by it. */
+    /** The order's customer address as `emailIdentity` normalises it: guests are told apart by it. */
     customerEmail: text('customer_email').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -20,6 +20,11 @@ export type CheckoutRefusal =
   | { refusal: 'sold-out'; title: string; left: number }
   /** The promotion code ran out; `message` is worded for the customer. */
   | { refusal: 'reduction-invalid'; message: string }
+  /**
+   * A bank transfer may not hold this order's units (docs/decisions/020): too many open transfers, or more
+   * units than the buyer's share; `message` says what to do instead, worded for the customer.
+   */
+  | { refusal: 'transfer-limit'; reason: 'open-transfers' | 'quantity'; message: string }
   /** The provider timed out or failed: we do not know what happened, the customer may try again. */
   | { refusal: 'provider-unavailable'; provider: ProviderName; during: 'create' | 'capture' }
   | { refusal: 'unknown-payment' }

@@ -11,13 +11,14 @@ import {
   payPalTransactionRequestSchema,
 } from '@shop/contracts/orders';
 import { problemSchema } from '@shop/contracts/problem';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { HttpProblem } from '#src/http/problem.ts';
+import { createAttemptLimiter, type Limit } from '#src/http/rate-limit.ts';
 import type { Authentication } from '#src/modules/accounts/authentication.ts';
 import { amazonPaySession, amazonPayStatus } from './amazon-pay.ts';
 import { closeOrder, switchToWireTransfer } from './checkout.service.ts';
-import type { CheckoutDeps } from './checkout-context.ts';
+import type { Caller, CheckoutDeps } from './checkout-context.ts';
 import { type CheckoutRefusal, isRefusal } from './checkout-refusals.ts';
 import { completePayment } from './complete-payment.ts';
 import { orderClosed } from './order-access.ts';
@@ -56,6 +57,8 @@ export function problemFor(refused: CheckoutRefusal): HttpProblem {
       return new HttpProblem(409, 'sold-out', `${refused.title}: ${refused.left} left`);
     case 'reduction-invalid':
       return new HttpProblem(417, 'invalid-reduction', refused.message);
+    case 'transfer-limit':
+      return new HttpProblem(409, 'transfer-limit', refused.message);
     case 'provider-unavailable':
       return paymentFailed(
         refused.during === 'create'
@@ -77,6 +80,12 @@ export function problemFor(refused: CheckoutRefusal): HttpProblem {
   }
 }
 
+/**
+ * "Already used by you" at a close tells whether an address has used a once-per-customer code: a
+ * customer meets it once or twice, someone trying addresses many times (docs/decisions/020).
+ */
+export const codeOwnerLimit: Limit = { max: 5, timeWindow: 60 * 60_000 };
+
 function unlessRefused<T extends object>(result: T | CheckoutRefusal): T {
   if (isRefusal(result)) throw problemFor(result);
   return result;
@@ -88,6 +97,15 @@ export function registerCheckoutRoutes(
 ): void {
   const app = server.withTypeProvider<ZodTypeProvider>();
   const { db, withOrderKey } = deps;
+  const codeOwners = createAttemptLimiter(server, { name: 'code-owner', perClient: codeOwnerLimit });
+  /** The caller of a call that closes the order: its client is limited in what it learns of codes. */
+  const closingCaller = (request: FastifyRequest): Caller => ({
+    ...callerOf(request),
+    codeOwnerGuard: {
+      check: () => codeOwners.check(request),
+      countMiss: () => codeOwners.countMiss(request),
+    },
+  });
 
   app.get(
     '/api/order/payment/:id/:key',
@@ -130,7 +148,9 @@ export function registerCheckoutRoutes(
         summary: 'Close the order with a payment type; answers where to approve the payment, if anywhere',
         description:
           'Idempotent: a repeated close (double click, retry, second tab; an Idempotency-Key header may be ' +
-          'sent) answers the state the first one produced. Stock, the code and gift-card amounts are taken here.',
+          'sent) answers the state the first one produced. Stock, the code and gift-card amounts are taken here; ' +
+          'a bank transfer may hold only so much (409 transfer-limit: too many open transfers, or more units ' +
+          'than one buyer may hold unpaid; the detail says what to do instead).',
         body: closeRequestSchema,
         response: { ...closeResponse, ...errors },
       },
@@ -138,7 +158,7 @@ export function registerCheckoutRoutes(
     async (request) => {
       // Closed while signed in: the order joins the account (an invalid token is a 401/101 first).
       const signedIn = await deps.authentication.optional(request);
-      const caller = { ...callerOf(request), customerId: signedIn?.customer.id ?? null };
+      const caller = { ...closingCaller(request), customerId: signedIn?.customer.id ?? null };
       const { order, redirectUrl } = await withOrderKey(request, request.body.orderId, async () =>
         unlessRefused(await closeOrder(deps, caller, request.body)),
       );
@@ -157,7 +177,7 @@ export function registerCheckoutRoutes(
     },
     async (request) => {
       const { order, redirectUrl } = await withOrderKey(request, request.body.orderId, async () =>
-        unlessRefused(await switchToWireTransfer(deps, callerOf(request), request.body)),
+        unlessRefused(await switchToWireTransfer(deps, closingCaller(request), request.body)),
       );
       return { order, redirectUrl };
     },
@@ -197,7 +217,7 @@ export function registerCheckoutRoutes(
     amazon('Close with Amazon Pay: creates the checkout session'),
     (request) =>
       withOrderKey(request, request.body.orderId, async () =>
-        unlessRefused(await amazonPaySession(deps, callerOf(request), request.body)),
+        unlessRefused(await amazonPaySession(deps, closingCaller(request), request.body)),
       ),
   );
   app.post(
@@ -206,7 +226,12 @@ export function registerCheckoutRoutes(
     (request) =>
       withOrderKey(request, request.body.orderId, async () =>
         unlessRefused(
-          await amazonPaySession(deps, callerOf(request), request.body, request.body.amazonCheckoutSessionId),
+          await amazonPaySession(
+            deps,
+            closingCaller(request),
+            request.body,
+            request.body.amazonCheckoutSessionId,
+          ),
         ),
       ),
   );

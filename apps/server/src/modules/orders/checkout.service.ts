@@ -19,6 +19,7 @@ import { cardUsable, snapshotOf } from './order-snapshot.ts';
 import type { OrderRow } from './orders.repository.ts';
 import * as repository from './orders.repository.ts';
 import { startProviderPayment } from './start-payment.ts';
+import { clientHashOf, holdForTransfer } from './transfer-holds.ts';
 import { runWorkflow, type Step } from './workflow.ts';
 
 /**
@@ -80,14 +81,16 @@ type Closed = { snapshot: OrderSnapshot; isNewlyPending: boolean };
 
 /**
  * Step: in one transaction, takes the order's hold and moves it on: paid (nothing left to pay),
- * awaiting a bank transfer, or waiting for PayPal / Amazon Pay. An order already closed with the same
- * payment type is answered as it is. Compensation: an order left waiting for a provider that could not
- * start the payment goes back to the cart.
+ * awaiting a bank transfer (within the limits on what transfers hold), or waiting for PayPal / Amazon
+ * Pay. An order already closed with the same payment type is answered as it is. Compensation: an order
+ * left waiting for a provider that could not start the payment goes back to the cart.
  */
 const closeOrderStep: Step<CloseInput, Closed | CheckoutRefusal> = {
   name: 'close-order',
-  run: ({ deps, caller, input }) =>
-    deps.db
+  run: async ({ deps, caller, input }) => {
+    const isTransfer = input.paymentType === 'wiretransfer';
+    const clientHash = isTransfer && caller.clientIp ? await clientHashOf(deps.db, caller.clientIp) : null;
+    return deps.db
       .transaction(async (tx) => {
         // Lock first, read after: a read that waited for the lock would see the lines, code and cards as
         // they were before the wait (READ COMMITTED re-checks only the locked row).
@@ -109,7 +112,11 @@ const closeOrderStep: Step<CloseInput, Closed | CheckoutRefusal> = {
         const refusal = closingRefusal(snapshot, input.paymentType);
         // Refusals roll back, with the transaction, a release of the hold above.
         if (refusal) throw new RefusedInTransaction(refusal);
-        await takeHold(tx, snapshot, caller.locale);
+        await takeHold(tx, snapshot, caller.locale, caller.codeOwnerGuard);
+        if (isTransfer && snapshot.totals.totalCents > 0) {
+          const { openLimit } = deps.payments.wireTransfer;
+          await holdForTransfer(tx, snapshot, { clientHash, openLimit }, caller.locale);
+        }
         const closed = await moveOn(tx, deps, order, snapshot, input.paymentType);
         // The lines show the stock left after this order's hold, as a later read would.
         const items = snapshot.items.map((item) => ({ ...item, stock: item.stock - item.quantity }));
@@ -118,7 +125,8 @@ const closeOrderStep: Step<CloseInput, Closed | CheckoutRefusal> = {
           isNewlyPending: closed.status === 'payment-pending',
         };
       })
-      .catch(refusedOutcome),
+      .catch(refusedOutcome);
+  },
   async compensate({ deps }, closed) {
     if (isRefusal(closed) || !closed.isNewlyPending) return;
     await deps.db.transaction(async (tx) => {

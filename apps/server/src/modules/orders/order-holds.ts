@@ -3,6 +3,7 @@ import type { Database } from '#src/db/client.ts';
 import { cancelOpenPayments } from '#src/modules/payments/payments.repository.ts';
 import { refreshStockColumns } from '#src/modules/search/search-index.repository.ts';
 import { RefusedInTransaction } from './checkout-refusals.ts';
+import { emailIdentity } from './email-identity.ts';
 import type { OrderSnapshot } from './order-presenter.ts';
 import type { OrderRow } from './orders.repository.ts';
 import * as repository from './orders.repository.ts';
@@ -21,13 +22,23 @@ export function isHolding(order: Pick<OrderRow, 'status'>): boolean {
 }
 
 /**
+ * Limits how often a client learns whether an address has used a once-per-customer code: `check` throws
+ * (a 429) before an address's uses are counted once the client's misses are used up, `countMiss` counts
+ * one "already used by you". The checkout route's attempt limiter (docs/decisions/020).
+ */
+export type CodeOwnerGuard = { check(): Promise<void>; countMiss(): Promise<void> };
+
+/**
  * Takes the hold for a cart about to close. When anything ran out it throws the refusal as a
  * RefusedInTransaction, which rolls back what was taken so far along with the caller's transaction.
+ * A once-per-customer code is checked here only, against the normalised address (email-identity.ts):
+ * the cart's calls before the close never tell whether an address has used a code.
  */
 export async function takeHold(
   tx: Database,
   snapshot: OrderSnapshot,
   locale: 'de' | 'en' | 'it',
+  codeOwnerGuard?: CodeOwnerGuard,
 ): Promise<void> {
   const { order, items, reduction, totals } = snapshot;
   // Variants in id order, so two orders sharing variants lock them in the same order and never deadlock.
@@ -46,20 +57,21 @@ export async function takeHold(
   await refreshStockColumns(tx, soldOut);
   if (reduction && totals.discountCents > 0) {
     const redeemed = await repository.redeemReduction(tx, reduction.id);
-    const email = order.customer_data?.email ?? '';
+    const customer = emailIdentity(order.customer_data?.email ?? '');
     if (!redeemed) {
       const message = describeReductionFailure('used-up', reduction, locale);
       throw new RefusedInTransaction({ refusal: 'reduction-invalid', message });
     }
     // The redeem above holds the code's row lock: a customer's parallel orders queue behind it.
-    if (
-      redeemed.max_uses_per_customer !== null &&
-      (await repository.countRedemptions(tx, reduction.id, email)) >= redeemed.max_uses_per_customer
-    ) {
-      const message = describeReductionFailure('used-by-customer', reduction, locale);
-      throw new RefusedInTransaction({ refusal: 'reduction-invalid', message });
+    if (redeemed.max_uses_per_customer !== null) {
+      await codeOwnerGuard?.check();
+      if ((await repository.countRedemptions(tx, reduction.id, customer)) >= redeemed.max_uses_per_customer) {
+        await codeOwnerGuard?.countMiss();
+        const message = describeReductionFailure('used-by-customer', reduction, locale);
+        throw new RefusedInTransaction({ refusal: 'reduction-invalid', message });
+      }
     }
-    await repository.recordRedemption(tx, order.id, reduction.id, email);
+    await repository.recordRedemption(tx, order.id, reduction.id, customer);
   }
   for (const card of [...totals.prepaid].sort((a, b) => a.id - b.id)) {
     if (card.amountCents === 0) {

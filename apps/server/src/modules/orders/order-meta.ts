@@ -5,11 +5,16 @@ import { loadOrder, type Shopper } from './order-access.ts';
 import { snapshotOf } from './order-snapshot.ts';
 import * as repository from './orders.repository.ts';
 
-/** SPEC §7 GET /api/order/meta: status, item count and what the affiliate and referral tracking report. */
+/**
+ * SPEC §7 GET /api/order/meta: status, item count and what the affiliate and referral tracking report.
+ * Whether the buyer bought before (`affiliate.customer`) is said only of a paid order: of a cart or an
+ * unpaid order it would tell anyone who typed an address into their own cart whether that address has
+ * bought from the brand (issue 23).
+ */
 export async function orderMeta(db: Database, shopper: Shopper, access: Access) {
   const order = await loadOrder(db, shopper, access.orderId, access.key);
   const snapshot = await snapshotOf(db, order, shopper.locale);
-  const email = order.customer_data?.email;
+  const email = order.status === 'paid' ? order.customer_data?.email : undefined;
   const returning = email ? await repository.hasPaidBefore(db, order.brand_id, email, order.id) : false;
   const revenue = snapshot.totals.subtotalCents - snapshot.totals.discountCents;
   return {

@@ -22,6 +22,7 @@ export function callerOf(request: FastifyRequest): Caller {
     locale: request.locale,
     // Where the payment provider sends the buyer back: the brand's own address, never the Host header.
     origin: request.brand.origin,
+    clientIp: request.ip,
   };
 }
 

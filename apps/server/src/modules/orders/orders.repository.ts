@@ -249,11 +249,12 @@ export async function countOtherVariantsInStock(db: Database, offerId: number, v
   return row?.count ?? 0;
 }
 
-export async function countRedemptions(db: Database, reductionId: number, email: string): Promise<number> {
+/** Uses of a code by one customer, named by the address as `emailIdentity` normalises it. */
+export async function countRedemptions(db: Database, reductionId: number, customer: string): Promise<number> {
   const [row] = await queryRows<{ count: number }>(
     db,
     sql`SELECT count(*)::int AS count FROM reduction_redemptions
-        WHERE reduction_id = ${reductionId} AND customer_email = ${email.toLowerCase()}`,
+        WHERE reduction_id = ${reductionId} AND customer_email = ${customer}`,
   );
   return row?.count ?? 0;
 }
@@ -417,10 +418,10 @@ export async function redeemReduction(db: Database, reductionId: number): Promis
   return withDates(row, reductionDates);
 }
 
-export async function recordRedemption(db: Database, orderId: number, reductionId: number, email: string) {
+export async function recordRedemption(db: Database, orderId: number, reductionId: number, customer: string) {
   await db.execute(
     sql`INSERT INTO reduction_redemptions (order_id, reduction_id, customer_email)
-        VALUES (${orderId}, ${reductionId}, ${email.toLowerCase()})`,
+        VALUES (${orderId}, ${reductionId}, ${customer})`,
   );
 }
 

@@ -187,15 +187,12 @@ export async function applyReduction(
     await beforeLookup();
     const reduction = await repository.findReductionByCode(tx, shopper.brand.id, input.code, shopper.locale);
     const snapshot = await snapshotOf(tx, order, shopper.locale);
-    let failure = reductionFailure(reduction, {
+    // Whether the cart's address has used a once-per-customer code is told only when the order closes
+    // (order-holds.ts): here anyone could type any address and ask (docs/decisions/020).
+    const failure = reductionFailure(reduction, {
       subtotalCents: snapshot.totals.subtotalCents,
       offerIds: snapshot.items.map((item) => item.offer_id),
     });
-    const email = order.customer_data?.email;
-    if (!failure && reduction?.max_uses_per_customer && email) {
-      const used = await repository.countRedemptions(tx, reduction.id, email);
-      if (used >= reduction.max_uses_per_customer) failure = 'used-by-customer';
-    }
     if (failure || !reduction) {
       throw new HttpProblem(
         417,
@@ -350,15 +347,11 @@ async function reconcile(tx: Database, shopper: Shopper, snapshot: OrderSnapshot
   }
   if (snapshot.reduction) {
     const subtotal = kept.reduce((sum, item) => sum + item.quantity * item.unit_price_cents, 0);
-    let failure = reductionFailure(snapshot.reduction, {
+    // A once-per-customer code's uses by the address are not asked here but at the close (applyReduction).
+    const failure = reductionFailure(snapshot.reduction, {
       subtotalCents: subtotal,
       offerIds: kept.map((item) => item.offer_id),
     });
-    const email = order.customer_data?.email;
-    if (!failure && snapshot.reduction.max_uses_per_customer && email) {
-      const used = await repository.countRedemptions(tx, snapshot.reduction.id, email);
-      if (used >= snapshot.reduction.max_uses_per_customer) failure = 'used-by-customer';
-    }
     if (failure) {
       result.reductionInvalidated = true;
       result.notifications.push({

@@ -66,12 +66,13 @@ describe('back-in-stock reminders', () => {
       headers: { 'accept-language': locale },
       payload,
     });
-  const closeByTransfer = async (variantId: number) => {
+  /** An order that holds its unit while it waits at PayPal (a bank transfer may not hold a variant's last unit). */
+  const closeWithPayPal = async (variantId: number) => {
     const cart = await readyCart(shop.app, variantId);
     const closed = await shop.app.inject({
       method: 'PUT',
       url: '/api/order/close',
-      payload: { ...cart, paymentType: 'wiretransfer' },
+      payload: { ...cart, paymentType: 'paypal' },
     });
     expect(closed.statusCode).toBe(200);
     return cart;
@@ -85,7 +86,7 @@ describe('back-in-stock reminders', () => {
   it('a cancelled order mails the reminder once: not while sold out, not twice', async () => {
     const offer = offers[0]!;
     await setStock(offer, 1);
-    const first = await closeByTransfer(offer.variantIds[0]!);
+    const first = await closeWithPayPal(offer.variantIds[0]!);
     // The order holds the last unit: the offer is sold out.
     const email = 'giulia.bianchi@example.it';
     const asked = await ask({ email, offerId: offer.id }, 'it');
@@ -113,7 +114,7 @@ describe('back-in-stock reminders', () => {
 
     // Run again, and stock that goes and comes back again: nothing more.
     expect(await dispatchReminders({ db: db(), jobs: jobs() })).toBe(0);
-    const second = await closeByTransfer(offer.variantIds[0]!);
+    const second = await closeWithPayPal(offer.variantIds[0]!);
     await shop.app.inject({ method: 'PUT', url: '/api/order/cancel', payload: second });
     expect(await dispatchReminders({ db: db(), jobs: jobs() })).toBe(0);
     await sleep(1500);
@@ -129,7 +130,7 @@ describe('back-in-stock reminders', () => {
   it('an expired hold mails the reminder', async () => {
     const offer = offers[1]!;
     await setStock(offer, 1);
-    const cart = await closeByTransfer(offer.variantIds[0]!);
+    const cart = await closeWithPayPal(offer.variantIds[0]!);
     const email = 'max.muster@example.de';
     expect((await ask({ email, offerId: offer.id })).json()).toEqual({ success: true, isAvailable: false });
     await db().execute(

@@ -127,6 +127,21 @@ describe('SPEC §8 error catalogue', () => {
     }
   });
 
+  it('a close refused for a bank transfer (409 transfer-limit) says what to do instead, in place; the cart stays', () => {
+    const detail =
+      'Per Überweisung können wir von „Wellness am See“ derzeit höchstens 4 Stück für Sie reservieren. ' +
+      'Bitte verringern Sie die Anzahl oder bezahlen Sie sofort mit PayPal oder Amazon Pay.';
+    const reaction = reactToFailure(problem({ status: 409, type: 'transfer-limit', detail }), 'close');
+    expect(reaction).toEqual({
+      clearCart: false,
+      readdInNewCart: false,
+      isReductionInvalid: false,
+      errors: [detail],
+      fieldErrors: {},
+      toast: null,
+    });
+  });
+
   it('saving a printed voucher (409 voucher-locked) is said at the voucher, not toasted', () => {
     const reaction = reactToFailure(problem({ status: 409, type: 'voucher-locked' }), 'voucher');
     expect(reaction).toMatchObject({ toast: null, clearCart: false, errors: ['title of voucher-locked'] });

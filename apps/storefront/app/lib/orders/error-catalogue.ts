@@ -119,6 +119,11 @@ export function reactToFailure(failure: ApiFailure, action: ApiAction): Reaction
     // shopper's language; the title alone read "no longer valid" for a code that never was.
     return { ...nothing, isReductionInvalid: true, errors: [problem.detail ?? problem.title] };
   }
+  if (problem.type === 'transfer-limit') {
+    // The order cannot wait for a bank transfer: the detail says what to do (fewer units, PayPal or
+    // Amazon Pay, pay the open transfers first), in the shopper's language. The cart stays as it was.
+    return { ...nothing, errors: [problem.detail ?? problem.title] };
+  }
   if (problem.status === 400 && problem.type === 'validation-error') {
     return { ...nothing, errors: splitDetail(problem), fieldErrors: fieldErrorsOf(problem) };
   }
