@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { type Database, queryRows } from './client.ts';
 
@@ -21,4 +22,27 @@ export async function findOrCreateInstallationSecret(
   );
   if (!row) throw new Error(`installation secret ${name} vanished after insert`);
   return row.value;
+}
+
+const randomKeys = new Map<string, WeakMap<Database, Promise<string>>>();
+
+/**
+ * A random 32-byte key of the installation (base64url), created on first use and read once per process
+ * and database: for HMACs that must agree across processes and restarts (unsubscribe links, client
+ * hashes). A read that fails is tried again by the next caller.
+ */
+export function installationKey(db: Database, name: string): Promise<string> {
+  let byDatabase = randomKeys.get(name);
+  if (!byDatabase) {
+    byDatabase = new WeakMap();
+    randomKeys.set(name, byDatabase);
+  }
+  let key = byDatabase.get(db);
+  if (!key) {
+    key = findOrCreateInstallationSecret(db, name, randomBytes(32).toString('base64url'));
+    byDatabase.set(db, key);
+    const cached = byDatabase;
+    key.catch(() => cached.delete(db));
+  }
+  return key;
 }

@@ -1,6 +1,6 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Database } from '#src/db/client.ts';
-import { findOrCreateInstallationSecret } from '#src/db/installation-secrets.ts';
+import { installationKey } from '#src/db/installation-secrets.ts';
 
 /**
  * The two secrets of a subscription's links.
@@ -18,19 +18,7 @@ export const newConfirmToken = () => randomBytes(32).toString('base64url');
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-const keyName = 'newsletter.unsubscribe-key';
-const keys = new WeakMap<Database, Promise<string>>();
-
-/** The installation's unsubscribe key, read once per process and database. */
-function unsubscribeKey(db: Database): Promise<string> {
-  let key = keys.get(db);
-  if (!key) {
-    key = findOrCreateInstallationSecret(db, keyName, randomBytes(32).toString('base64url'));
-    keys.set(db, key);
-    key.catch(() => keys.delete(db));
-  }
-  return key;
-}
+const unsubscribeKey = (db: Database) => installationKey(db, 'newsletter.unsubscribe-key');
 
 const macOf = (key: string, subscriptionId: number) =>
   createHmac('sha256', key).update(`newsletter-unsubscribe:${subscriptionId}`).digest('base64url');

@@ -7,10 +7,9 @@ import { findLatestPayment, type PaymentRow } from '#src/modules/payments/paymen
 import { refundJobDefinition } from '#src/modules/payments/refund-payment.job.ts';
 import { createTestApp, type TestApp } from '#src/test/app.ts';
 import { timePasses } from '#src/test/database.ts';
-import { type Cart, chooseOnSandbox, orderAsSeen, readyCart, variantsInStock } from '#src/test/orders.ts';
+import { chooseOnSandbox, orderAsSeen, readyCart, variantsInStock } from '#src/test/orders.ts';
+import { anHourPasses, backgroundMinute, holdRunsOut } from '#src/test/reconciliation.ts';
 import type { CheckoutDeps } from './checkout-context.ts';
-import { releaseExpiredHolds } from './expired-holds.ts';
-import { reconcilePayments } from './payment-reconciliation.ts';
 
 /**
  * Captured money is never lost (issue 23, docs/decisions/024), with the built-in simulator
@@ -65,23 +64,6 @@ async function capturedByALostProcess(payment: PaymentRow) {
   expect(capture.status).toBe('captured');
 }
 
-/** An hour passes for the payment: longer than PAYMENT_CHECK_AFTER_SECONDS and any pause between checks. */
-async function afterAWhile(payment: PaymentRow) {
-  await timePasses(db(), 'payments', payment.id, '1 hour');
-}
-
-async function holdRunsOut(cart: Cart) {
-  await db().execute(
-    sql`UPDATE orders SET hold_until = now() - interval '1 minute' WHERE id = ${cart.orderId}`,
-  );
-}
-
-/** One minute of background work: the hold sweep and the reconciliation, as their schedules run them. */
-async function backgroundRuns() {
-  await releaseExpiredHolds(deps);
-  await reconcilePayments(deps);
-}
-
 const stockOf = async () =>
   (await queryRows<{ stock: number }>(db(), sql`SELECT stock FROM variants WHERE id = ${variantId}`))[0]
     ?.stock;
@@ -97,17 +79,17 @@ describe.each(['paypal', 'amazonpay'] as const)('reconciling %s payments in the 
     const { cart, payment, redirectUrl } = await closedWith(provider);
     await chooseOnSandbox(shop.app, redirectUrl, 'approve');
     await capturedByALostProcess(payment);
-    await afterAWhile(payment);
+    await anHourPasses(db(), payment);
     expect((await orderAsSeen(shop.app, db(), cart)).status).toBe('payment-pending');
 
-    await backgroundRuns();
+    await backgroundMinute(deps);
     const order = await orderAsSeen(shop.app, db(), cart);
     expect(order).toMatchObject(paid);
     expect(order.mails).toContain('payment-received');
     expect(await paymentStatusOf(payment)).toBe('captured');
     // Asked again, nothing happens twice.
-    await afterAWhile(payment);
-    await backgroundRuns();
+    await anHourPasses(db(), payment);
+    await backgroundMinute(deps);
     expect(await orderAsSeen(shop.app, db(), cart)).toEqual(order);
   });
 
@@ -116,9 +98,9 @@ describe.each(['paypal', 'amazonpay'] as const)('reconciling %s payments in the 
     await chooseOnSandbox(shop.app, redirectUrl, 'approve');
     await capturedByALostProcess(payment);
     const stock = await stockOf();
-    await holdRunsOut(cart);
+    await holdRunsOut(db(), cart);
 
-    await backgroundRuns();
+    await backgroundMinute(deps);
     expect(await orderAsSeen(shop.app, db(), cart)).toMatchObject(paid);
     expect(await stockOf()).toBe(stock);
   });
@@ -126,9 +108,9 @@ describe.each(['paypal', 'amazonpay'] as const)('reconciling %s payments in the 
   it('an approval whose buyer never came back is captured and booked when its hold runs out', async () => {
     const { cart, payment, redirectUrl } = await closedWith(provider);
     await chooseOnSandbox(shop.app, redirectUrl, 'approve');
-    await holdRunsOut(cart);
+    await holdRunsOut(db(), cart);
 
-    await backgroundRuns();
+    await backgroundMinute(deps);
     expect(await orderAsSeen(shop.app, db(), cart)).toMatchObject(paid);
     expect(await paymentStatusOf(payment)).toBe('captured');
   });
@@ -145,10 +127,10 @@ describe.each(['paypal', 'amazonpay'] as const)('reconciling %s payments in the 
     });
     expect(switched.json().order.status).toBe('awaiting-payment');
     expect(await paymentStatusOf(payment)).toBe('cancelled');
-    await afterAWhile(payment);
+    await anHourPasses(db(), payment);
 
     enqueued.length = 0;
-    await backgroundRuns();
+    await backgroundMinute(deps);
     expect(await paymentStatusOf(payment)).toBe('refund-pending');
     const refunds = enqueued.filter((job) => job.name === 'payments.refund');
     expect(refunds).toHaveLength(1);
@@ -170,17 +152,17 @@ describe.each(['paypal', 'amazonpay'] as const)('reconciling %s payments in the 
     // The simulator's time-out: the provider answers no call, the status call included.
     await chooseOnSandbox(shop.app, redirectUrl, 'timeout');
     const held = await stockOf();
-    await holdRunsOut(cart);
+    await holdRunsOut(db(), cart);
 
-    await backgroundRuns();
+    await backgroundMinute(deps);
     expect((await orderAsSeen(shop.app, db(), cart)).status).toBe('payment-pending');
     expect(await stockOf()).toBe(held);
     expect(await paymentStatusOf(payment)).toBe('created');
 
     // A day later the payment has lapsed at the provider: nothing was taken.
     await timePasses(db(), 'sandbox_payments', payment.provider_reference, '25 hours');
-    await afterAWhile(payment);
-    await backgroundRuns();
+    await anHourPasses(db(), payment);
+    await backgroundMinute(deps);
     expect((await orderAsSeen(shop.app, db(), cart)).status).toBe('cart');
     expect(await stockOf()).toBe((held ?? 0) + 1);
     expect(await paymentStatusOf(payment)).toBe('cancelled');
@@ -188,18 +170,18 @@ describe.each(['paypal', 'amazonpay'] as const)('reconciling %s payments in the 
 
   it('a buyer still deciding keeps the hold while it runs; a cancelled payment gives it back once it ran out', async () => {
     const { cart, payment, redirectUrl } = await closedWith(provider);
-    await afterAWhile(payment);
-    await backgroundRuns();
+    await anHourPasses(db(), payment);
+    await backgroundMinute(deps);
     expect((await orderAsSeen(shop.app, db(), cart)).status).toBe('payment-pending');
 
     await chooseOnSandbox(shop.app, redirectUrl, 'cancel');
-    await afterAWhile(payment);
-    await backgroundRuns();
+    await anHourPasses(db(), payment);
+    await backgroundMinute(deps);
     expect((await orderAsSeen(shop.app, db(), cart)).status).toBe('payment-pending');
 
-    await holdRunsOut(cart);
-    await afterAWhile(payment);
-    await backgroundRuns();
+    await holdRunsOut(db(), cart);
+    await anHourPasses(db(), payment);
+    await backgroundMinute(deps);
     expect((await orderAsSeen(shop.app, db(), cart)).status).toBe('cart');
   });
 });

@@ -17,11 +17,9 @@ import {
   startPayPalStub,
 } from '#src/modules/payments/testing/paypal-stub.ts';
 import { createTestApp, type TestApp } from '#src/test/app.ts';
-import { timePasses } from '#src/test/database.ts';
-import { type Cart, orderAsSeen, readyCart, variantsInStock } from '#src/test/orders.ts';
+import { orderAsSeen, readyCart, variantsInStock } from '#src/test/orders.ts';
+import { anHourPasses, backgroundMinute, holdRunsOut } from '#src/test/reconciliation.ts';
 import type { CheckoutDeps } from './checkout-context.ts';
-import { releaseExpiredHolds } from './expired-holds.ts';
-import { reconcilePayments } from './payment-reconciliation.ts';
 
 /**
  * The same as payment-reconciliation.api.test.ts with PayPal and Amazon Pay themselves
@@ -106,22 +104,6 @@ async function capturedByALostProcess(payment: PaymentRow) {
   return capture;
 }
 
-/** An hour passes for the payment: longer than PAYMENT_CHECK_AFTER_SECONDS and any pause between checks. */
-async function afterAWhile(payment: PaymentRow) {
-  await timePasses(db(), 'payments', payment.id, '1 hour');
-}
-
-async function holdRunsOut(cart: Cart) {
-  await db().execute(
-    sql`UPDATE orders SET hold_until = now() - interval '1 minute' WHERE id = ${cart.orderId}`,
-  );
-}
-
-async function backgroundRuns() {
-  await releaseExpiredHolds(deps);
-  await reconcilePayments(deps);
-}
-
 const paymentStatusOf = async (payment: PaymentRow) =>
   (await queryRows<{ status: string }>(db(), sql`SELECT status FROM payments WHERE id = ${payment.id}`))[0]
     ?.status;
@@ -132,9 +114,9 @@ describe.each(['paypal', 'amazonpay'] as const)('reconciling %s payments (live m
   it('a capture the shop never booked pays its order: vouchers, invoice and the payment mail', async () => {
     const { cart, payment } = await closedWith(provider);
     await capturedByALostProcess(payment);
-    await afterAWhile(payment);
+    await anHourPasses(db(), payment);
 
-    await backgroundRuns();
+    await backgroundMinute(deps);
     const order = await orderAsSeen(shop.app, db(), cart);
     expect(order).toMatchObject(paid);
     expect(order.mails).toContain('payment-received');
@@ -143,9 +125,9 @@ describe.each(['paypal', 'amazonpay'] as const)('reconciling %s payments (live m
   it('a hold that runs out with a captured payment is booked, not released', async () => {
     const { cart, payment } = await closedWith(provider);
     await capturedByALostProcess(payment);
-    await holdRunsOut(cart);
+    await holdRunsOut(db(), cart);
 
-    await backgroundRuns();
+    await backgroundMinute(deps);
     expect(await orderAsSeen(shop.app, db(), cart)).toMatchObject(paid);
   });
 
@@ -158,10 +140,10 @@ describe.each(['paypal', 'amazonpay'] as const)('reconciling %s payments (live m
       payload: { ...cart, paymentType: 'wiretransfer' },
     });
     expect(switched.json().order.status).toBe('awaiting-payment');
-    await afterAWhile(payment);
+    await anHourPasses(db(), payment);
 
     enqueued.length = 0;
-    await backgroundRuns();
+    await backgroundMinute(deps);
     const refunds = enqueued.filter((job) => job.name === 'payments.refund');
     expect(refunds).toHaveLength(1);
     const refund = refundJobDefinition(deps);
@@ -180,15 +162,15 @@ describe.each(['paypal', 'amazonpay'] as const)('reconciling %s payments (live m
   it('a provider that does not answer keeps the hold; once it says nothing was taken, the order is a cart again', async () => {
     const { cart, payment } = await closedWith(provider);
     cancelAt[provider](payment.provider_reference);
-    await holdRunsOut(cart);
+    await holdRunsOut(db(), cart);
 
     stubOf(provider).failNext({ status: 503, body: {} });
-    await backgroundRuns();
+    await backgroundMinute(deps);
     expect((await orderAsSeen(shop.app, db(), cart)).status).toBe('payment-pending');
     expect(await paymentStatusOf(payment)).toBe('created');
 
-    await afterAWhile(payment);
-    await backgroundRuns();
+    await anHourPasses(db(), payment);
+    await backgroundMinute(deps);
     expect((await orderAsSeen(shop.app, db(), cart)).status).toBe('cart');
     expect(await paymentStatusOf(payment)).toBe('cancelled');
   });
@@ -198,9 +180,9 @@ describe('an approval at PayPal whose buyer never came back and whose webhook ne
   it('is captured at PayPal with the payment’s request id and booked once its hold runs out', async () => {
     const { cart, payment } = await closedWith('paypal');
     paypal.approve(payment.provider_reference);
-    await holdRunsOut(cart);
+    await holdRunsOut(db(), cart);
 
-    await backgroundRuns();
+    await backgroundMinute(deps);
     expect(await orderAsSeen(shop.app, db(), cart)).toMatchObject(paid);
     const captures = paypal.requests.filter(
       (request) => request.path === `/v2/checkout/orders/${payment.provider_reference}/capture`,

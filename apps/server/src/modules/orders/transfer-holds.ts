@@ -1,8 +1,8 @@
-import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import { normalizeIP } from '@fastify/rate-limit';
 import type { Locale } from '@shop/contracts/locale';
 import type { Database } from '#src/db/client.ts';
-import { findOrCreateInstallationSecret } from '#src/db/installation-secrets.ts';
+import { installationKey } from '#src/db/installation-secrets.ts';
 import { RefusedInTransaction } from './checkout-refusals.ts';
 import { emailIdentity } from './email-identity.ts';
 import type { OrderSnapshot } from './order-presenter.ts';
@@ -21,19 +21,7 @@ import * as repository from './transfer-holds.repository.ts';
 /** Who closes the order: the client's keyed hash (null: the limits per client and address are off). */
 export type TransferParty = { clientHash: string | null };
 
-const keyName = 'orders.client-key';
-const keys = new WeakMap<Database, Promise<string>>();
-
-/** The installation's key for client hashes, read once per process and database. */
-function clientKey(db: Database): Promise<string> {
-  let key = keys.get(db);
-  if (!key) {
-    key = findOrCreateInstallationSecret(db, keyName, randomBytes(32).toString('base64url'));
-    keys.set(db, key);
-    key.catch(() => keys.delete(db));
-  }
-  return key;
-}
+const clientKey = (db: Database) => installationKey(db, 'orders.client-key');
 
 /**
  * The client's IP address (IPv6 by its /64, which one subscriber holds whole) as an HMAC under a key
