@@ -1,6 +1,6 @@
 /**
- * The update the service worker has waiting, as the page shell sees it. The registration code (and
- * workbox-window) load after the first paint; the shell only needs to know whether to turn the next
+ * The update the service worker has waiting, as the page shell sees it. The registration code loads
+ * after the first paint; the shell only needs to know whether to turn the next
  * navigation into a full page load of the new version, so this is all it carries.
  */
 type Activate = (nextUrl?: string) => void;
