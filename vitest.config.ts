@@ -11,6 +11,8 @@ export default defineConfig({
       'apps/storefront/app/**/*.test.ts',
     ],
     pool: 'forks',
+    // Embedded databases load a migrated (and a seeded) template instead of building their own.
+    globalSetup: ['apps/server/src/test/pglite-templates.ts'],
     testTimeout: 60_000,
     hookTimeout: 180_000,
     reporters: jsonReport ? ['default', ['json', { outputFile: jsonReport }]] : ['default'],

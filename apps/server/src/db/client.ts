@@ -49,6 +49,8 @@ export type DatabaseOptions = {
   url?: string | undefined;
   /** PGlite data directory; `memory://` for a throw-away database. */
   dataDir?: string;
+  /** PGlite only: start from this dump of a data directory (`dumpDataDir`), e.g. the tests' template. */
+  loadDataDir?: Blob | undefined;
   poolSize?: number;
   /** PostgreSQL only: a schema of its own (created when missing), so test runs do not share tables. */
   schemaName?: string | undefined;
@@ -62,15 +64,16 @@ export type DatabaseOptions = {
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   return options.url
     ? openPostgres(options.url, options.poolSize ?? 16, options.schemaName, options.queryTimeoutMs ?? 0)
-    : openPglite(options.dataDir ?? 'memory://');
+    : openPglite(options.dataDir ?? 'memory://', options.loadDataDir);
 }
 
-async function openPglite(dataDir: string): Promise<DatabaseHandle> {
+async function openPglite(dataDir: string, loadDataDir: Blob | undefined): Promise<DatabaseHandle> {
   const isOnDisk = !dataDir.startsWith('memory://');
   if (isOnDisk) mkdirSync(dataDir, { recursive: true });
   const lock = isOnDisk ? claimDataDir(dataDir) : null;
   const client = await PGlite.create(dataDir.startsWith('memory://') ? undefined : dataDir, {
     extensions: { pg_trgm, unaccent },
+    ...(loadDataDir ? { loadDataDir } : {}),
   });
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {

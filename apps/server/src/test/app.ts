@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '#src/app.ts';
 import { loadConfig } from '#src/config.ts';
 import type { DatabaseHandle } from '#src/db/client.ts';
-import { seedDemoCatalogue } from '#src/seed/demo-catalogue.ts';
 import { createTestDatabase } from './database.ts';
 
 export type TestApp = { app: FastifyInstance; database: DatabaseHandle; close(): Promise<void> };
@@ -11,8 +10,7 @@ export type TestApp = { app: FastifyInstance; database: DatabaseHandle; close():
 export async function createTestApp(
   options: { cacheTtlMs?: number; env?: NodeJS.ProcessEnv } = {},
 ): Promise<TestApp> {
-  const database = await createTestDatabase();
-  await seedDemoCatalogue(database.db, {});
+  const database = await createTestDatabase({ withDemoCatalogue: true });
   const config = {
     ...loadConfig({
       NODE_ENV: 'test',

@@ -1,16 +1,33 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { type DatabaseHandle, openDatabase, queryRows } from '#src/db/client.ts';
+import { seedDemoCatalogue } from '#src/seed/demo-catalogue.ts';
+import { pgliteTemplate } from './pglite-templates.ts';
 
 /**
- * A migrated, empty database for one test file: in-memory PGlite by default, or a fresh schema on the
- * PostgreSQL server named by TEST_DATABASE_URL (CI runs the suite both ways).
+ * A migrated database for one test file, empty or holding the demo catalogue: in-memory PGlite by
+ * default (from the run's template when there is one: test/pglite-templates.ts), or a fresh schema on
+ * the PostgreSQL server named by TEST_DATABASE_URL (CI runs the suite both ways).
  */
-export async function createTestDatabase(): Promise<DatabaseHandle> {
+export async function createTestDatabase(
+  options: { withDemoCatalogue?: boolean } = {},
+): Promise<DatabaseHandle> {
   const url = process.env.TEST_DATABASE_URL;
   const schemaName = url ? `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}` : undefined;
-  const handle = await openDatabase({ url, dataDir: 'memory://', poolSize: 8, schemaName });
-  await handle.migrate();
+  const template = url
+    ? undefined
+    : pgliteTemplate(options.withDemoCatalogue ? 'demo-catalogue' : 'migrated');
+  const handle = await openDatabase({
+    url,
+    dataDir: 'memory://',
+    loadDataDir: template,
+    poolSize: 8,
+    schemaName,
+  });
+  if (!template) {
+    await handle.migrate();
+    if (options.withDemoCatalogue) await seedDemoCatalogue(handle.db, {});
+  }
   if (!url) return handle;
   return {
     ...handle,

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, queryRows } from '#src/db/client.ts';
-import { seedDemoCatalogue } from '#src/seed/demo-catalogue.ts';
 import { createTestDatabase } from '#src/test/database.ts';
 import { dispatchReminders } from './reminder-dispatch.ts';
 
@@ -16,8 +15,7 @@ const databaseUrl = process.env.TEST_DATABASE_URL;
 describe.skipIf(!databaseUrl)('reminder dispatch with concurrent dispatchers', () => {
   let database: DatabaseHandle;
   beforeAll(async () => {
-    database = await createTestDatabase();
-    await seedDemoCatalogue(database.db, {});
+    database = await createTestDatabase({ withDemoCatalogue: true });
   }, 120_000);
   afterAll(async () => {
     await database?.close();

@@ -4,7 +4,6 @@ import { buildApp } from '#src/app.ts';
 import { loadConfig } from '#src/config.ts';
 import type { DatabaseHandle } from '#src/db/client.ts';
 import { createBrandDirectory } from '#src/modules/brands/brand-directory.ts';
-import { seedDemoCatalogue } from '#src/seed/demo-catalogue.ts';
 import { createTestDatabase } from '#src/test/database.ts';
 import { registerSeoRoutes } from './seo.routes.ts';
 import { listSitemapFiles, listSlicePaths, type SitemapCatalogue } from './seo.service.ts';
@@ -15,8 +14,7 @@ let database: DatabaseHandle;
 // createTestApp, but with the SEO routes registered before the app is ready, for as long as app.ts
 // does not register them itself.
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await seedDemoCatalogue(database.db, {});
+  database = await createTestDatabase({ withDemoCatalogue: true });
   const config = {
     ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '/tmp/shop-test-data' }),
     catalogueCacheTtlMs: 0,

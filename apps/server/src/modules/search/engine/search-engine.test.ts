@@ -3,7 +3,6 @@ import type { Locale } from '@shop/contracts/locale';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, queryRows } from '#src/db/client.ts';
-import { seedDemoCatalogue } from '#src/seed/demo-catalogue.ts';
 import { createTestDatabase } from '#src/test/database.ts';
 import { type FacetRows, matchWords, searchFacets, searchOfferIds } from '../search.repository.ts';
 import { buildTsQuery, queryWords } from '../search-query.ts';
@@ -15,8 +14,7 @@ let engine: SearchEngine;
 const messages: string[] = [];
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  await seedDemoCatalogue(database.db, {});
+  database = await createTestDatabase({ withDemoCatalogue: true });
   engine = createSearchEngine(database.db, {
     refreshIntervalMs: 0,
     log: (message) => messages.push(message),
