@@ -81,7 +81,10 @@ export async function pay(page: Page, method: RegExp) {
 }
 
 /** The sandbox page of PayPal / Amazon Pay: press one of its outcome buttons. */
-export async function decideAtProvider(page: Page, button: 'Zahlung freigeben' | 'Abbrechen' | 'Ablehnen') {
+export async function decideAtProvider(
+  page: Page,
+  button: 'Zahlung freigeben' | 'Abbrechen' | 'Ablehnen' | 'Zeitüberschreitung' | 'Zu spät freigeben',
+) {
   await page.waitForURL(/\/sandbox\//);
   await page.getByRole('button', { name: button }).click();
 }

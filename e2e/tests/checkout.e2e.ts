@@ -137,16 +137,29 @@ journey('checkout: buying as a guest', (shop) => {
     await expect.poll(() => cartCount(page)).toBe('Warenkorb, 0 Artikel');
   });
 
-  test('PayPal cancelled: the customer is told and pays by wire transfer instead', async () => {
+  test('PayPal cancelled: the customer is told it was cancelled (not that it failed) and pays by wire transfer instead', async () => {
     const page = await startCheckout(shop, offerPath(await offerInStock(3)));
     await fillCustomer(page);
     await pay(page, /^PayPal/);
     await decideAtProvider(page, 'Abbrechen');
     await page.waitForURL(/\/checkout\/authorize\?.*cancelled=1/);
-    await expectText(heading(page), 'Zahlung nicht abgeschlossen');
+    await expectText(heading(page), 'Zahlung abgebrochen');
     await page
-      .getByText('Die Zahlung war nicht erfolgreich. Bitte versuchen Sie es mit einer anderen Zahlungsart.')
+      .getByText(
+        'Sie haben die Zahlung bei PayPal abgebrochen. Es wurde nichts abgebucht, Ihre Bestellung ist gespeichert. Sie können erneut mit PayPal oder mit einer anderen Zahlungsart bezahlen.',
+      )
       .waitFor();
+    // The same page in English.
+    const back = page.url();
+    await page.goto(`${back}&lang=en`);
+    await expectText(heading(page), 'Payment cancelled');
+    await page
+      .getByText(
+        'You cancelled the payment at PayPal. Nothing was charged and your order has been kept. You can pay again with PayPal or choose another payment method.',
+      )
+      .waitFor();
+    await page.goto(`${back}&lang=de`);
+    await expectText(heading(page), 'Zahlung abgebrochen');
     // The order waits for its payment; the cart still holds it (this browser still keeps it).
     expect(await page.evaluate(() => localStorage.getItem('orderId'))).not.toBeNull();
     await page.getByRole('link', { name: 'Zurück zur Kasse' }).click();
@@ -163,14 +176,18 @@ journey('checkout: buying as a guest', (shop) => {
     await page.getByRole('region', { name: 'Bitte überweisen Sie den Betrag' }).waitFor();
   });
 
-  test('PayPal declined: "payment declined, retry", then it goes through on a second try', async () => {
+  test('PayPal declined: "PayPal declined, nothing charged, pay otherwise", then it goes through on a second try', async () => {
     const page = await startCheckout(shop, offerPath(await offerInStock(4)));
     await fillCustomer(page);
     await pay(page, /^PayPal/);
     await decideAtProvider(page, 'Ablehnen');
     await page.waitForURL(/\/checkout\/authorize\?/);
     await expectText(heading(page), 'Zahlung abgelehnt');
-    await page.getByText('Ihre Zahlung wurde abgelehnt. Bitte versuchen Sie es erneut.').waitFor();
+    await page
+      .getByText(
+        'PayPal hat die Zahlung abgelehnt. Es wurde nichts abgebucht. Bitte wählen Sie bei PayPal ein anderes Zahlungsmittel oder bezahlen Sie mit einer anderen Zahlungsart.',
+      )
+      .waitFor();
     await page.getByRole('link', { name: 'Zurück zur Kasse' }).click();
     await page.waitForURL((url) => url.pathname === '/checkout');
     await page.getByRole('checkbox', { name: /Ich akzeptiere die AGB/ }).check();
@@ -178,6 +195,84 @@ journey('checkout: buying as a guest', (shop) => {
     await decideAtProvider(page, 'Zahlung freigeben');
     await completePage(page);
     expect(await page.locator('[data-order-status]').getAttribute('data-order-status')).toBe('paid');
+  });
+
+  test('PayPal timed out: "no answer, nothing charged twice, try again in a few minutes" (and in Italian), with a way to ask again', async () => {
+    const page = await startCheckout(shop, offerPath(await offerInStock(9)));
+    await fillCustomer(page);
+    await pay(page, /^PayPal/);
+    await decideAtProvider(page, 'Zeitüberschreitung');
+    await page.waitForURL(/\/checkout\/authorize\?/);
+    await expectText(heading(page), 'Keine Antwort von PayPal');
+    await page
+      .getByText(
+        'PayPal hat nicht rechtzeitig geantwortet, daher wissen wir noch nicht, ob die Zahlung durchgegangen ist. Es wird nichts doppelt abgebucht; ist sie durchgegangen, erhalten Sie die Bestellbestätigung per E-Mail. Bitte versuchen Sie es in ein paar Minuten erneut.',
+      )
+      .waitFor();
+    await page.getByRole('button', { name: 'Erneut versuchen' }).waitFor();
+    await page.goto(`${page.url()}&lang=it`);
+    await expectText(heading(page), 'Nessuna risposta da PayPal');
+    await page
+      .getByText(
+        'PayPal non ha risposto in tempo, quindi non sappiamo ancora se il pagamento è andato a buon fine. Non verrà addebitato nulla due volte; se è andato a buon fine, riceverà la conferma dell’ordine via e-mail. Si prega di riprovare tra qualche minuto.',
+      )
+      .waitFor();
+    await page.getByRole('button', { name: 'Riprova' }).waitFor();
+  });
+
+  test('PayPal approved too late: "approval no longer valid, nothing charged, pay again", not "declined"; then paid', async () => {
+    const page = await startCheckout(shop, offerPath(await offerInStock(10)));
+    await fillCustomer(page);
+    await pay(page, /^PayPal/);
+    await decideAtProvider(page, 'Zu spät freigeben');
+    await page.waitForURL(/\/checkout\/authorize\?/);
+    await expectText(heading(page), 'Freigabe nicht mehr gültig');
+    await page
+      .getByText(
+        'Ihre Freigabe bei PayPal gilt nicht mehr: Sie ist abgelaufen, oder die Bestellung wurde inzwischen geändert, zum Beispiel in einem anderen Fenster. Es wurde nichts abgebucht. Bitte prüfen Sie Ihre Bestellung in der Kasse und bezahlen Sie erneut.',
+      )
+      .waitFor();
+    await page.getByRole('link', { name: 'Zurück zur Kasse' }).click();
+    await page.waitForURL((url) => url.pathname === '/checkout');
+    await page.getByRole('checkbox', { name: /Ich akzeptiere die AGB/ }).check();
+    await pay(page, /^PayPal/);
+    await decideAtProvider(page, 'Zahlung freigeben');
+    await completePage(page);
+    expect(await page.locator('[data-order-status]').getAttribute('data-order-status')).toBe('paid');
+  });
+
+  test('the cart changed in another tab: the new amount is shown and confirmed again before PayPal asks for it', async () => {
+    const page = await startCheckout(shop, offerPath(await offerInStock(17)));
+    await fillCustomer(page);
+    const confirmed = await textOf(page.locator('.checkout-total strong'));
+    // The second tab (same browser, same cart) adds another unit.
+    const changed = await page.evaluate(async () => {
+      const orderId = Number(localStorage.getItem('orderId'));
+      const key = localStorage.getItem('orderToken');
+      const order = (await (await fetch(`/api/order/${orderId}/${key}`)).json()) as {
+        items: { variantId: number }[];
+      };
+      const added = await fetch('/api/order/items', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ orderId, key, variantId: order.items[0]?.variantId }),
+      });
+      return ((await added.json()) as { summary: { total: { display: string } } }).summary.total.display;
+    });
+    expect(changed).not.toBe(confirmed);
+    await pay(page, /^PayPal/);
+    // Not sent to PayPal: the checkout says the cart changed, with the new amount, and shows it to pay.
+    await page
+      .getByText(
+        `Ihr Warenkorb hat sich geändert, zum Beispiel in einem anderen Fenster. Der Betrag ist jetzt ${changed}. Bitte prüfen Sie Ihre Bestellung und bestätigen Sie sie erneut.`,
+      )
+      .waitFor();
+    expect(new URL(page.url()).pathname).toBe('/checkout');
+    await expectText(page.locator('.checkout-total strong'), changed);
+    // Confirmed again: the provider asks for the amount the buyer saw.
+    await submitButton(page).click();
+    await page.waitForURL(/\/sandbox\//);
+    await expectText(page.locator('.amount'), changed);
   });
 
   test('prepare changed the order: the order-adjusted toast (5 s, bottom-right) and the changes, no payment', async () => {

@@ -3,6 +3,7 @@ import { imageSchema } from './catalogue.ts';
 import { type MessageKey, messageKeys } from './messages.ts';
 import { currencySchema, priceSchema } from './money.ts';
 import { idParam } from './params.ts';
+import { problemSchema } from './problem.ts';
 import { text } from './text.ts';
 
 /** SPEC §3: address countries a customer may live in. */
@@ -257,7 +258,24 @@ export const giftCardRemovalSchema = orderAccessSchema
     error: messageKeys.giftCardTanOrId,
   });
 
-export const closeRequestSchema = orderAccessSchema.extend({ paymentType: z.enum(paymentTypes) });
+export const closeRequestSchema = orderAccessSchema.extend({
+  paymentType: z.enum(paymentTypes),
+  /**
+   * Cents: the total the buyer saw on the order button when they confirmed. When the order's total is
+   * another one at the close (the cart changed in a second tab meanwhile), the close is refused with 409
+   * `cart-changed` carrying the new total, before anyone is sent to a provider. Optional for older clients.
+   */
+  confirmedTotal: z.number().int().min(0).optional(),
+});
+/**
+ * A close's 409: `cart-changed` carries the order's total now (cents) and its currency, for the checkout
+ * to show and have confirmed again; the other 409s (sold-out, transfer-limit, order-conflict) do not.
+ */
+export const closeConflictSchema = problemSchema.extend({
+  total: z.number().int().optional(),
+  currency: currencySchema.optional(),
+});
+export type CloseConflict = z.infer<typeof closeConflictSchema>;
 export const closeResponseSchema = z.object({
   order: orderSchema,
   /** Where the customer approves the payment (PayPal, Amazon Pay); null when nothing is left to approve. */

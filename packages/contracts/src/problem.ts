@@ -30,8 +30,22 @@ export const problemTypes = [
   'transfer-limit',
   /** 409: the order's state does not allow the call (e.g. paying an empty cart). */
   'order-conflict',
-  /** 402: the payment provider declined, was cancelled or did not answer. */
+  /**
+   * 409 at the close: the order's total is not the one the buyer confirmed (the cart changed in another
+   * tab); the answer carries the new `total` (cents) and `currency`. Nobody was sent to a provider.
+   */
+  'cart-changed',
+  /** 402: the payment did not go through for a reason none of the three below names (not approved, unknown). */
   'payment-failed',
+  /** 402: the provider declined the payment (card, risk check): nothing was taken. */
+  'payment-declined',
+  /** 402: the provider did not answer in time: whether money moved is not known yet; try again later. */
+  'payment-timeout',
+  /**
+   * 402: the approval can no longer be used: it lapsed at the provider, or the order no longer waits for
+   * this attempt (changed or paid again in another tab). Nothing was taken; pay again from the checkout.
+   */
+  'payment-stale',
   /** 404: a feature switched off for this brand. */
   'feature-disabled',
   /** 409: the voucher was printed; its guest data can no longer change (SPEC §4). */

@@ -25,10 +25,12 @@ export function sendProblem(
     detail?: string | undefined;
     errors?: Problem['errors'];
     code?: number | undefined;
+    extensions?: Record<string, string | number> | undefined;
   },
 ): FastifyReply {
   const locale: Locale = request.locale ?? 'de';
   const body: Problem = {
+    ...problem.extensions,
     type: problem.type,
     title: problemTitles[problem.type][locale],
     status: problem.status,

@@ -12,6 +12,8 @@ export class HttpProblem extends Error {
     readonly detail?: string,
     readonly errors?: { field: string; message: string }[],
     readonly code?: number,
+    /** Members beyond RFC 9457's (e.g. cart-changed's new `total`); the route's response schema names them. */
+    readonly extensions?: Record<string, string | number>,
   ) {
     super(detail ?? type);
   }
@@ -147,6 +149,26 @@ export const problemTitles: Record<ProblemType, Record<Locale, string>> = {
     de: 'Die Zahlung war nicht erfolgreich, bitte versuchen Sie eine andere Zahlungsart.',
     en: 'The payment was not successful, please try another payment method.',
     it: 'Il pagamento non è andato a buon fine, si prega di provare un altro metodo di pagamento.',
+  },
+  'cart-changed': {
+    de: 'Ihr Warenkorb hat sich geändert, zum Beispiel in einem anderen Fenster. Bitte prüfen Sie den neuen Betrag und bestätigen Sie die Bestellung erneut.',
+    en: 'Your cart has changed, for example in another window. Please check the new amount and confirm the order again.',
+    it: 'Il carrello è cambiato, per esempio in un’altra finestra. Si prega di controllare il nuovo importo e confermare di nuovo l’ordine.',
+  },
+  'payment-declined': {
+    de: 'Der Zahlungsanbieter hat die Zahlung abgelehnt; es wurde nichts abgebucht. Bitte zahlen Sie mit einem anderen Zahlungsmittel oder einer anderen Zahlungsart.',
+    en: 'The payment provider declined the payment; nothing was charged. Please pay with another card or account, or choose another payment method.',
+    it: 'Il fornitore di pagamento ha rifiutato il pagamento; non è stato addebitato nulla. Si prega di pagare con un altro strumento o scegliere un altro metodo di pagamento.',
+  },
+  'payment-timeout': {
+    de: 'Der Zahlungsanbieter hat nicht rechtzeitig geantwortet. Es wird nichts doppelt abgebucht; bitte versuchen Sie es in ein paar Minuten noch einmal.',
+    en: 'The payment provider did not answer in time. Nothing will be charged twice; please try again in a few minutes.',
+    it: 'Il fornitore di pagamento non ha risposto in tempo. Non verrà addebitato nulla due volte; si prega di riprovare tra qualche minuto.',
+  },
+  'payment-stale': {
+    de: 'Diese Zahlungsfreigabe gilt nicht mehr: Sie ist abgelaufen oder die Bestellung wurde inzwischen geändert. Es wurde nichts abgebucht; bitte bezahlen Sie erneut über die Kasse.',
+    en: 'This payment approval is no longer valid: it has expired or the order has changed since. Nothing was charged; please pay again from the checkout.',
+    it: 'Questa autorizzazione di pagamento non è più valida: è scaduta o l’ordine è stato modificato nel frattempo. Non è stato addebitato nulla; si prega di pagare di nuovo dalla cassa.',
   },
   'feature-disabled': {
     de: 'Diese Funktion ist hier nicht verfügbar.',

@@ -305,6 +305,8 @@ export const de = {
   'checkout.submitPending': 'Jetzt bezahlen',
   'checkout.summary.title': 'Ihre Bestellung',
   'checkout.editCart': 'Warenkorb bearbeiten',
+  'checkout.cartChanged':
+    'Ihr Warenkorb hat sich geändert, zum Beispiel in einem anderen Fenster. Der Betrag ist jetzt {total}. Bitte prüfen Sie Ihre Bestellung und bestätigen Sie sie erneut.',
   'checkout.pending.title': 'Zahlung noch offen',
   'checkout.pending.text':
     'Ihre Bestellung ist aufgenommen, die Zahlung aber noch nicht abgeschlossen. Bitte wählen Sie eine Zahlungsart.',
@@ -313,11 +315,19 @@ export const de = {
   'checkout.authorize.title': 'Zahlung',
   'checkout.authorize.working': 'Ihre Zahlung wird bestätigt',
   'checkout.authorize.wait': 'Bitte warten Sie einen Moment …',
-  'checkout.authorize.cancelledTitle': 'Zahlung nicht abgeschlossen',
+  'checkout.authorize.cancelledTitle': 'Zahlung abgebrochen',
   'checkout.authorize.cancelled':
-    'Die Zahlung war nicht erfolgreich. Bitte versuchen Sie es mit einer anderen Zahlungsart.',
+    'Sie haben die Zahlung bei {provider} abgebrochen. Es wurde nichts abgebucht, Ihre Bestellung ist gespeichert. Sie können erneut mit {provider} oder mit einer anderen Zahlungsart bezahlen.',
   'checkout.authorize.declinedTitle': 'Zahlung abgelehnt',
-  'checkout.authorize.declined': 'Ihre Zahlung wurde abgelehnt. Bitte versuchen Sie es erneut.',
+  'checkout.authorize.declined':
+    '{provider} hat die Zahlung abgelehnt. Es wurde nichts abgebucht. Bitte wählen Sie bei {provider} ein anderes Zahlungsmittel oder bezahlen Sie mit einer anderen Zahlungsart.',
+  'checkout.authorize.timeoutTitle': 'Keine Antwort von {provider}',
+  'checkout.authorize.timeout':
+    '{provider} hat nicht rechtzeitig geantwortet, daher wissen wir noch nicht, ob die Zahlung durchgegangen ist. Es wird nichts doppelt abgebucht; ist sie durchgegangen, erhalten Sie die Bestellbestätigung per E-Mail. Bitte versuchen Sie es in ein paar Minuten erneut.',
+  'checkout.authorize.staleTitle': 'Freigabe nicht mehr gültig',
+  'checkout.authorize.stale':
+    'Ihre Freigabe bei {provider} gilt nicht mehr: Sie ist abgelaufen, oder die Bestellung wurde inzwischen geändert, zum Beispiel in einem anderen Fenster. Es wurde nichts abgebucht. Bitte prüfen Sie Ihre Bestellung in der Kasse und bezahlen Sie erneut.',
+  'checkout.authorize.retry': 'Erneut versuchen',
   'checkout.authorize.unknownTitle': 'Bestellung nicht gefunden',
   'checkout.authorize.unknown': 'Zu dieser Zahlung gibt es in diesem Browser keine offene Bestellung.',
   'checkout.authorize.failedTitle': 'Zahlung nicht bestätigt',

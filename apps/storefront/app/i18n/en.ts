@@ -302,6 +302,8 @@ export const en: Messages = {
   'checkout.submitPending': 'Pay now',
   'checkout.summary.title': 'Your order',
   'checkout.editCart': 'Edit cart',
+  'checkout.cartChanged':
+    'Your cart has changed, for example in another window. The amount is now {total}. Please check your order and confirm it again.',
   'checkout.pending.title': 'Payment outstanding',
   'checkout.pending.text':
     'Your order has been placed, but the payment is not complete yet. Please choose a payment method.',
@@ -310,10 +312,19 @@ export const en: Messages = {
   'checkout.authorize.title': 'Payment',
   'checkout.authorize.working': 'Confirming your payment',
   'checkout.authorize.wait': 'Please wait a moment …',
-  'checkout.authorize.cancelledTitle': 'Payment not completed',
-  'checkout.authorize.cancelled': 'The payment was not successful. Please try another payment method.',
+  'checkout.authorize.cancelledTitle': 'Payment cancelled',
+  'checkout.authorize.cancelled':
+    'You cancelled the payment at {provider}. Nothing was charged and your order has been kept. You can pay again with {provider} or choose another payment method.',
   'checkout.authorize.declinedTitle': 'Payment declined',
-  'checkout.authorize.declined': 'Your payment was declined. Please try again.',
+  'checkout.authorize.declined':
+    '{provider} declined the payment. Nothing was charged. Please choose another card or account at {provider}, or pay with another payment method.',
+  'checkout.authorize.timeoutTitle': 'No answer from {provider}',
+  'checkout.authorize.timeout':
+    '{provider} did not answer in time, so we do not know yet whether the payment went through. Nothing will be charged twice; if it went through, you will receive the order confirmation by e-mail. Please try again in a few minutes.',
+  'checkout.authorize.staleTitle': 'Approval no longer valid',
+  'checkout.authorize.stale':
+    'Your approval at {provider} is no longer valid: it has expired, or the order has changed since, for example in another window. Nothing was charged. Please check your order at the checkout and pay again.',
+  'checkout.authorize.retry': 'Try again',
   'checkout.authorize.unknownTitle': 'Order not found',
   'checkout.authorize.unknown': 'There is no open order for this payment in this browser.',
   'checkout.authorize.failedTitle': 'Payment not confirmed',

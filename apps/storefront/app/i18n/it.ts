@@ -303,6 +303,8 @@ export const it: Messages = {
   'checkout.submitPending': 'Paga ora',
   'checkout.summary.title': 'Il tuo ordine',
   'checkout.editCart': 'Modifica il carrello',
+  'checkout.cartChanged':
+    'Il carrello è cambiato, per esempio in un’altra finestra. L’importo ora è {total}. Si prega di controllare l’ordine e di confermarlo di nuovo.',
   'checkout.pending.title': 'Pagamento in sospeso',
   'checkout.pending.text':
     'Il tuo ordine è stato registrato, ma il pagamento non è ancora concluso. Si prega di scegliere un metodo di pagamento.',
@@ -311,11 +313,19 @@ export const it: Messages = {
   'checkout.authorize.title': 'Pagamento',
   'checkout.authorize.working': 'Conferma del pagamento in corso',
   'checkout.authorize.wait': 'Si prega di attendere un momento …',
-  'checkout.authorize.cancelledTitle': 'Pagamento non concluso',
+  'checkout.authorize.cancelledTitle': 'Pagamento annullato',
   'checkout.authorize.cancelled':
-    'Il pagamento non è andato a buon fine. Si prega di provare un altro metodo di pagamento.',
+    'Ha annullato il pagamento su {provider}. Non è stato addebitato nulla e il Suo ordine è stato conservato. Può pagare di nuovo con {provider} o scegliere un altro metodo di pagamento.',
   'checkout.authorize.declinedTitle': 'Pagamento rifiutato',
-  'checkout.authorize.declined': 'Il pagamento è stato rifiutato. Si prega di riprovare.',
+  'checkout.authorize.declined':
+    '{provider} ha rifiutato il pagamento. Non è stato addebitato nulla. Si prega di scegliere un altro strumento di pagamento su {provider} o di pagare con un altro metodo di pagamento.',
+  'checkout.authorize.timeoutTitle': 'Nessuna risposta da {provider}',
+  'checkout.authorize.timeout':
+    '{provider} non ha risposto in tempo, quindi non sappiamo ancora se il pagamento è andato a buon fine. Non verrà addebitato nulla due volte; se è andato a buon fine, riceverà la conferma dell’ordine via e-mail. Si prega di riprovare tra qualche minuto.',
+  'checkout.authorize.staleTitle': 'Autorizzazione non più valida',
+  'checkout.authorize.stale':
+    'La Sua autorizzazione su {provider} non è più valida: è scaduta, oppure l’ordine è stato modificato nel frattempo, per esempio in un’altra finestra. Non è stato addebitato nulla. Si prega di controllare l’ordine alla cassa e di pagare di nuovo.',
+  'checkout.authorize.retry': 'Riprova',
   'checkout.authorize.unknownTitle': 'Ordine non trovato',
   'checkout.authorize.unknown': 'In questo browser non esiste un ordine aperto per questo pagamento.',
   'checkout.authorize.failedTitle': 'Pagamento non confermato',

@@ -13,6 +13,7 @@ import type { Input, Output } from './contract-types.ts';
 import {
   type ApiAction,
   type ApiFailure,
+  type ApiProblem,
   type Reaction,
   reactToFailure,
   signInCode,
@@ -277,8 +278,8 @@ async function send<T>(
 }
 
 /** The problem+json body; a proxy's HTML error page becomes a plain problem with the status. */
-async function problemOf(response: Response): Promise<Problem> {
-  const body = (await response.json().catch(() => null)) as Partial<Problem> | null;
+async function problemOf(response: Response): Promise<ApiProblem> {
+  const body = (await response.json().catch(() => null)) as Partial<ApiProblem> | null;
   return {
     type: typeof body?.type === 'string' ? body.type : 'internal-error',
     title: typeof body?.title === 'string' ? body.title : response.statusText,
@@ -286,6 +287,8 @@ async function problemOf(response: Response): Promise<Problem> {
     ...(typeof body?.detail === 'string' ? { detail: body.detail } : {}),
     ...(typeof body?.code === 'number' ? { code: body.code } : {}),
     ...(Array.isArray(body?.errors) ? { errors: body.errors } : {}),
+    ...(typeof body?.total === 'number' ? { total: body.total } : {}),
+    ...(typeof body?.currency === 'string' ? { currency: body.currency } : {}),
   };
 }
 

@@ -270,7 +270,7 @@ export const sandboxPayments = pgTable(
     /** Random: whoever knows it can approve or decline the payment on its simulator page. */
     id: text('id').primaryKey(),
     provider: text('provider').notNull(),
-    /** created, approved, cancelled, declined, timeout, captured. */
+    /** created, approved, cancelled, declined, timeout, expired, captured. */
     state: text('state').notNull().default('created'),
     amountCents: integer('amount_cents').notNull(),
     currency: char('currency', { length: 3 }).notNull(),

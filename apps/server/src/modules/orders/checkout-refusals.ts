@@ -32,6 +32,13 @@ export type CheckoutRefusal =
   | { refusal: 'payment-not-awaited'; orderId: number }
   | { refusal: 'payment-not-approved' }
   | { refusal: 'payment-declined'; reason: string }
+  /** The buyer's approval lapsed at the provider before the capture: nothing taken, approve again. */
+  | { refusal: 'approval-lapsed' }
+  /**
+   * The order's total is not the one the buyer confirmed (the cart changed in another tab): nobody is
+   * sent to a provider for an amount they did not see.
+   */
+  | { refusal: 'cart-changed'; totalCents: number; currency: string }
   /** Captured, but the order could not take it (changed meanwhile): the money goes back. */
   | { refusal: 'payment-not-bookable' }
   | { refusal: 'no-amazon-pay-session' };

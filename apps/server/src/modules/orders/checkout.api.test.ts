@@ -35,7 +35,7 @@ async function readyCart(variantId = variant.id) {
 }
 
 /** The customer's choice on the simulator page; answers where the "provider" sends them back. */
-async function choose(redirectUrl: string, action: 'approve' | 'cancel' | 'decline' | 'timeout') {
+async function choose(redirectUrl: string, action: 'approve' | 'cancel' | 'decline' | 'timeout' | 'expire') {
   const page = await shop.app.inject({ method: 'GET', url: redirectUrl });
   expect(page.statusCode).toBe(200);
   expect(page.body).toContain(`${redirectUrl}/${action}`);
@@ -124,25 +124,61 @@ describe('paying with PayPal in the sandbox', () => {
     expect(payment.body.lastAttempt).toEqual({ provider: 'paypal', status: 'cancelled' });
   });
 
-  it('decline and time-out: the customer is told, and can pay another way', async () => {
-    for (const action of ['decline', 'timeout'] as const) {
+  it('decline, time-out and an approval that lapsed: each is told as what it is, and the customer can pay another way', async () => {
+    const told = {
+      decline: [
+        'payment-declined',
+        'The payment provider declined the payment; nothing was charged. Please pay with another card or account, or choose another payment method.',
+      ],
+      timeout: [
+        'payment-timeout',
+        'The payment provider did not answer in time. Nothing will be charged twice; please try again in a few minutes.',
+      ],
+      expire: [
+        'payment-stale',
+        'This payment approval is no longer valid: it has expired or the order has changed since. Nothing was charged; please pay again from the checkout.',
+      ],
+    } as const;
+    for (const [action, [type, title]] of Object.entries(told) as [
+      keyof typeof told,
+      readonly [string, string],
+    ][]) {
       const cart = await readyCart();
       const closed = await put('/api/order/close', { ...cart, paymentType: 'paypal' });
       const back = await choose(closed.body.redirectUrl, action);
+      // Sent back as after an approval (not to the cancel address): the capture finds out.
+      expect(back.searchParams.get('cancelled'), action).toBeNull();
       const answer = await postJson(
         shop.app,
         '/api/order/paypal-transaction',
         { ...cart, payPalOrderId: back.searchParams.get('token') },
         { 'accept-language': 'en' },
       );
-      expect(answer.status).toBe(402);
-      expect(answer.body.title).toBe('The payment was not successful, please try another payment method.');
+      expect(answer.status, action).toBe(402);
+      expect(answer.body.type, action).toBe(type);
+      expect(answer.body.title, action).toBe(title);
       const order = await getJson(shop.app, `/api/order/${cart.orderId}/${cart.key}`);
       expect(order.body.status).toBe('payment-pending');
       expect(
         (await put('/api/order/close', { ...cart, paymentType: 'wiretransfer' })).body.order.status,
       ).toBe('awaiting-payment');
     }
+  });
+
+  it('an approval the order no longer waits for (the cart changed in another tab) is stale, not declined', async () => {
+    const cart = await readyCart();
+    const closed = await put('/api/order/close', { ...cart, paymentType: 'paypal' });
+    // The other tab adds a unit: the order is a cart again, with another total.
+    await postJson(shop.app, '/api/order/items', { ...cart, variantId: variant.id });
+    const back = await choose(closed.body.redirectUrl, 'approve');
+    const answer = await postJson(shop.app, '/api/order/paypal-transaction', {
+      ...cart,
+      payPalOrderId: back.searchParams.get('token'),
+    });
+    expect(answer.status).toBe(402);
+    expect(answer.body.type).toBe('payment-stale');
+    const order = await getJson(shop.app, `/api/order/${cart.orderId}/${cart.key}`);
+    expect(order.body.status).toBe('cart');
   });
 
   it('a verified capture notification pays an order whose customer never came back, once', async () => {
@@ -170,6 +206,57 @@ describe('paying with PayPal in the sandbox', () => {
     expect((await deliver(signature)).statusCode).toBe(200);
     const order = await getJson(shop.app, `/api/order/${cart.orderId}/${cart.key}`);
     expect(order.body.status).toBe('paid');
+  });
+});
+
+describe('the total the buyer confirmed', () => {
+  const sandboxPayments = async (orderId: number) =>
+    (
+      await queryRows<{ n: number }>(
+        shop.database.db,
+        sql`SELECT count(*)::int AS n FROM payments WHERE order_id = ${orderId}`,
+      )
+    )[0]?.n;
+
+  it('another total at the close (a second tab changed the cart): 409 with the new total, nobody sent to PayPal', async () => {
+    const cart = await readyCart();
+    const seen = (await getJson(shop.app, `/api/order/${cart.orderId}/${cart.key}`)).body.summary.total.total;
+    // The second tab adds a unit after the first showed its total.
+    await postJson(shop.app, '/api/order/items', { ...cart, variantId: variant.id });
+    const stock = await stockOf();
+    const refused = await shop.app.inject({
+      method: 'PUT',
+      url: '/api/order/close',
+      payload: { ...cart, paymentType: 'paypal', confirmedTotal: seen },
+      headers: { 'accept-language': 'it' },
+    });
+    expect(refused.statusCode).toBe(409);
+    const problem = refused.json();
+    expect(problem).toMatchObject({
+      type: 'cart-changed',
+      total: seen + variant.price_cents,
+      currency: 'EUR',
+      title:
+        'Il carrello è cambiato, per esempio in un’altra finestra. Si prega di controllare il nuovo importo e confermare di nuovo l’ordine.',
+    });
+    // Nothing was taken or started: the order is still a cart, its stock untouched, no payment.
+    expect((await getJson(shop.app, `/api/order/${cart.orderId}/${cart.key}`)).body.status).toBe('cart');
+    expect(await stockOf()).toBe(stock);
+    expect(await sandboxPayments(cart.orderId)).toBe(0);
+
+    // Confirmed again with the new total: the close goes through, for that amount.
+    const closed = await put('/api/order/close', {
+      ...cart,
+      paymentType: 'paypal',
+      confirmedTotal: problem.total,
+    });
+    expect(closed.status).toBe(200);
+    expect(closed.body.order.summary.total.total).toBe(problem.total);
+    expect(closed.body.redirectUrl).toMatch(/^\/sandbox\/paypal\//);
+    // A tab still showing the old total does not go on to the payment the other one started.
+    const stale = await put('/api/order/close', { ...cart, paymentType: 'paypal', confirmedTotal: seen });
+    expect(stale.status).toBe(409);
+    expect(stale.body.type).toBe('cart-changed');
   });
 });
 

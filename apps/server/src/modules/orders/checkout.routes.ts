@@ -1,6 +1,7 @@
 import {
   amazonPayRequestSchema,
   amazonPayResponseSchema,
+  closeConflictSchema,
   closeRequestSchema,
   closeResponseSchema,
   orderAccessSchema,
@@ -59,8 +60,23 @@ export function problemFor(refused: CheckoutRefusal): HttpProblem {
       return new HttpProblem(417, 'invalid-reduction', refused.message);
     case 'transfer-limit':
       return new HttpProblem(409, 'transfer-limit', refused.message);
+    case 'cart-changed':
+      return new HttpProblem(
+        409,
+        'cart-changed',
+        `the order's total is now ${refused.totalCents}`,
+        undefined,
+        undefined,
+        {
+          total: refused.totalCents,
+          currency: refused.currency,
+        },
+      );
     case 'provider-unavailable':
-      return paymentFailed(
+      // Each way a payment ends has its own type, whose title says what happened and what to do.
+      return new HttpProblem(
+        402,
+        'payment-timeout',
         refused.during === 'create'
           ? `${refused.provider} is not reachable`
           : `${refused.provider} did not answer`,
@@ -68,11 +84,17 @@ export function problemFor(refused: CheckoutRefusal): HttpProblem {
     case 'unknown-payment':
       return paymentFailed('unknown payment');
     case 'payment-not-awaited':
-      return paymentFailed(`order ${refused.orderId} is not waiting for this payment`);
+      return new HttpProblem(
+        402,
+        'payment-stale',
+        `order ${refused.orderId} is not waiting for this payment`,
+      );
+    case 'approval-lapsed':
+      return new HttpProblem(402, 'payment-stale', 'the approval lapsed at the provider');
     case 'payment-not-approved':
       return paymentFailed('the payment was not approved');
     case 'payment-declined':
-      return paymentFailed(`declined: ${refused.reason}`);
+      return new HttpProblem(402, 'payment-declined', `declined: ${refused.reason}`);
     case 'payment-not-bookable':
       return paymentFailed('the order could not take this payment');
     case 'no-amazon-pay-session':
@@ -150,9 +172,12 @@ export function registerCheckoutRoutes(
           'Idempotent: a repeated close (double click, retry, second tab; an Idempotency-Key header may be ' +
           'sent) answers the state the first one produced. Stock, the code and gift-card amounts are taken here; ' +
           'a bank transfer may hold only so much (409 transfer-limit: too many open transfers, or more units ' +
-          'than one buyer may hold unpaid; the detail says what to do instead).',
+          'than one buyer may hold unpaid; the detail says what to do instead). With `confirmedTotal` (the ' +
+          'cents the buyer saw), an order whose total is another one now is not closed: 409 cart-changed ' +
+          'carries the new `total` and `currency` to show and confirm again. A provider that does not answer ' +
+          'is 402 payment-timeout.',
         body: closeRequestSchema,
-        response: { ...closeResponse, ...errors },
+        response: { ...closeResponse, ...errors, 409: closeConflictSchema },
       },
     },
     async (request) => {
@@ -187,7 +212,9 @@ export function registerCheckoutRoutes(
     {
       schema: {
         tags,
-        summary: 'Capture the approved PayPal order (402 payment-failed when declined or not approved)',
+        summary:
+          'Capture the approved PayPal order (402 payment-declined, payment-timeout, payment-stale for an ' +
+          'approval that lapsed or that the order no longer waits for, payment-failed otherwise)',
         body: payPalTransactionRequestSchema,
         response: { 200: orderSchema, 402: problemSchema, ...errors },
       },
@@ -248,7 +275,8 @@ export function registerCheckoutRoutes(
     {
       schema: {
         tags,
-        summary: 'Complete the Amazon Pay checkout session: captures and marks the order paid',
+        summary:
+          'Complete the Amazon Pay checkout session: captures and marks the order paid (402 as for PayPal)',
         body: amazonPayRequestSchema.required({ amazonCheckoutSessionId: true }),
         response: { 200: orderSchema, 402: problemSchema, ...errors },
       },

@@ -37,7 +37,7 @@ export type ClosedOrder = { order: Order; redirectUrl: string | null; payment: P
 export async function closeOrder(
   deps: CheckoutDeps,
   caller: Caller,
-  input: Access & { paymentType: PaymentType },
+  input: CloseRequest,
 ): Promise<ClosedOrder | CheckoutRefusal> {
   return runWorkflow(
     'close-order',
@@ -75,7 +75,9 @@ export function switchToWireTransfer(deps: CheckoutDeps, caller: Caller, access:
   return closeOrder(deps, caller, { ...access, paymentType: 'wiretransfer' });
 }
 
-type CloseInput = { deps: CheckoutDeps; caller: Caller; input: Access & { paymentType: PaymentType } };
+/** `confirmedTotal`: the cents the buyer saw when they confirmed, if the client sent it. */
+type CloseRequest = Access & { paymentType: PaymentType; confirmedTotal?: number | undefined };
+type CloseInput = { deps: CheckoutDeps; caller: Caller; input: CloseRequest };
 /** The order as closed; `isNewlyPending` when this close made it wait for a provider's payment. */
 type Closed = { snapshot: OrderSnapshot; isNewlyPending: boolean };
 
@@ -104,12 +106,18 @@ const closeOrderStep: Step<CloseInput, Closed | CheckoutRefusal> = {
         const unchanged: Closed = { snapshot: locked, isNewlyPending: false };
         if (order.status === 'paid' || order.status === 'awaiting-payment') return unchanged;
         if (order.status === 'payment-pending') {
-          if (order.payment_type === input.paymentType) return unchanged;
+          if (order.payment_type === input.paymentType) {
+            // Another tab closed it for another amount: the buyer is not sent on for a total not seen.
+            const changed = changedTotalRefusal(locked, input.confirmedTotal);
+            if (changed) throw new RefusedInTransaction(changed);
+            return unchanged;
+          }
           // The customer left PayPal / Amazon Pay and chose another way to pay: start over from the cart.
           await releaseHold(tx, order, 'cart');
         }
         const snapshot = order.status === 'cart' ? locked : await snapshotOf(tx, order, caller.locale);
-        const refusal = closingRefusal(snapshot, input.paymentType);
+        const refusal =
+          closingRefusal(snapshot, input.paymentType) ?? changedTotalRefusal(snapshot, input.confirmedTotal);
         // Refusals roll back, with the transaction, a release of the hold above.
         if (refusal) throw new RefusedInTransaction(refusal);
         await takeHold(tx, snapshot, caller.locale, caller.codeOwnerGuard);
@@ -146,6 +154,22 @@ function closingRefusal(snapshot: OrderSnapshot, paymentType: PaymentType): Chec
   }
   if (paymentType === 'credit' && snapshot.totals.totalCents > 0) return { refusal: 'credit-short' };
   return null;
+}
+
+/**
+ * The cart's total is not the one the buyer confirmed: it changed since the checkout showed it (another
+ * tab added, removed or re-priced something). Refused before any hold or payment, with the new total.
+ */
+function changedTotalRefusal(
+  snapshot: OrderSnapshot,
+  confirmedTotal: number | undefined,
+): CheckoutRefusal | null {
+  if (confirmedTotal === undefined || confirmedTotal === snapshot.totals.totalCents) return null;
+  return {
+    refusal: 'cart-changed',
+    totalCents: snapshot.totals.totalCents,
+    currency: snapshot.order.currency,
+  };
 }
 
 /** The closed order's next state: paid when nothing is left to pay, else waiting for the money. */

@@ -56,6 +56,11 @@ export function captureAndBook(deps: CaptureDeps, payment: PaymentRow): Promise<
         await markPaymentDeclined(deps.db, payment.id);
         return { refusal: 'payment-declined', reason: result.reason };
       }
+      if (result.status === 'expired') {
+        // Not taken, and never will be: the attempt is over like a declined one.
+        await markPaymentDeclined(deps.db, payment.id);
+        return { refusal: 'approval-lapsed' };
+      }
       return book(run, deps, payment, result);
     },
     isRefusal,

@@ -42,7 +42,12 @@ export type CaptureResult =
   /** The customer has not approved yet (or cancelled on the provider's page). */
   | { status: 'not-approved' }
   /** The provider refused the payment (card declined, risk check). */
-  | { status: 'declined'; reason: string };
+  | { status: 'declined'; reason: string }
+  /**
+   * The buyer's approval lapsed before the capture (Amazon Pay's session expired; the simulator's
+   * "approve too late"): nothing was taken, the buyer has to approve a new payment.
+   */
+  | { status: 'expired' };
 
 /**
  * What the provider says about a payment when asked (the reconciliation's question, modules/orders/

@@ -31,6 +31,8 @@ const request: CustomerRequest = {
 };
 
 const cart = order(3, [item(31, 1)]);
+/** The total the checkout showed when the buyer clicked. */
+const seen = cart.summary.total.total;
 const unchanged = {
   validForSale: true,
   itemQuantityChanged: false,
@@ -73,14 +75,22 @@ describe('placing the order', () => {
         : undefined,
     );
     const { placeOrder, cartStore } = await load();
-    expect(await placeOrder(request, 'wiretransfer')).toEqual({ kind: 'closed', path: '/complete/3/key-3' });
+    expect(await placeOrder(request, 'wiretransfer', seen)).toEqual({
+      kind: 'closed',
+      path: '/complete/3/key-3',
+    });
     expect(steps()).toEqual([
       'PUT /api/order/customer',
       'GET /api/order/prepare/3/key-3',
       'PUT /api/order/close',
     ]);
     expect(calls[0]?.body).toEqual(request);
-    expect(calls[2]?.body).toEqual({ orderId: 3, key: 'key-3', paymentType: 'wiretransfer' });
+    expect(calls[2]?.body).toEqual({
+      orderId: 3,
+      key: 'key-3',
+      paymentType: 'wiretransfer',
+      confirmedTotal: seen,
+    });
     expect(calls[2]?.headers['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
     expect(storage.has('orderId')).toBe(false);
     expect(cartStore.get().cart).toBeNull();
@@ -97,7 +107,7 @@ describe('placing the order', () => {
         : undefined,
     );
     const { placeOrder, toastStore } = await load();
-    expect(await placeOrder({ ...request, newsletter: true }, 'wiretransfer')).toEqual({
+    expect(await placeOrder({ ...request, newsletter: true }, 'wiretransfer', seen)).toEqual({
       kind: 'closed',
       path: '/complete/3/key-3',
     });
@@ -123,8 +133,8 @@ describe('placing the order', () => {
     );
     answer((call) => (call.path === '/api/order/close' ? problem(500, 'internal-error') : undefined));
     const { placeOrder } = await load();
-    await placeOrder(request, 'paypal');
-    await placeOrder(request, 'paypal');
+    await placeOrder(request, 'paypal', seen);
+    await placeOrder(request, 'paypal', seen);
     const keys = calls
       .filter((call) => call.path === '/api/order/close')
       .map((call) => call.headers['idempotency-key']);
@@ -145,7 +155,10 @@ describe('placing the order', () => {
         : undefined,
     );
     const { placeOrder, cartStore } = await load();
-    expect(await placeOrder(request, 'paypal')).toEqual({ kind: 'redirect', url: '/sandbox/paypal/SBX-1' });
+    expect(await placeOrder(request, 'paypal', seen)).toEqual({
+      kind: 'redirect',
+      url: '/sandbox/paypal/SBX-1',
+    });
     expect(storage.get('orderId')).toBe('3');
     expect(cartStore.get().cart?.status).toBe('payment-pending');
   });
@@ -169,7 +182,7 @@ describe('placing the order', () => {
         : undefined,
     );
     const { placeOrder, cartStore, toastStore } = await load();
-    expect(await placeOrder(request, 'wiretransfer')).toEqual({ kind: 'adjusted', notifications });
+    expect(await placeOrder(request, 'wiretransfer', seen)).toEqual({ kind: 'adjusted', notifications });
     expect(steps()).not.toContain('PUT /api/order/close');
     expect(toastStore.get()).toMatchObject([
       {
@@ -202,7 +215,7 @@ describe('placing the order', () => {
         : undefined,
     );
     const { placeOrder } = await load();
-    expect(await placeOrder(request, 'wiretransfer')).toEqual({
+    expect(await placeOrder(request, 'wiretransfer', seen)).toEqual({
       kind: 'refused',
       fieldErrors: { postcode: 'ist keine gültige Postleitzahl' },
       formErrors: [],
@@ -217,7 +230,7 @@ describe('placing the order', () => {
         : undefined,
     );
     const again = await load();
-    expect(await again.placeOrder(request, 'wiretransfer')).toEqual({
+    expect(await again.placeOrder(request, 'wiretransfer', seen)).toEqual({
       kind: 'refused',
       fieldErrors: {},
       formErrors: ['key: zu lang', 'orderId: zu groß'],
@@ -230,11 +243,34 @@ describe('placing the order', () => {
     );
     answer((call) => (call.path === '/api/order/close' ? problem(422, 'invalid-giftcard') : undefined));
     const { placeOrder, toastStore } = await load();
-    expect(await placeOrder(request, 'credit')).toEqual({
+    expect(await placeOrder(request, 'credit', seen)).toEqual({
       kind: 'refused',
       fieldErrors: {},
       formErrors: ['title invalid-giftcard'],
     });
+    expect(toastStore.get()).toEqual([]);
+  });
+
+  it('the cart changed in another tab (409 cart-changed): nothing closed, the cart read again, the new total to confirm', async () => {
+    const changed = order(3, [item(31, 2)]);
+    answer((call) =>
+      call.path === '/api/order/prepare/3/key-3' ? { status: 200, body: unchanged } : undefined,
+    );
+    answer((call) =>
+      call.path === '/api/order/close'
+        ? problem(409, 'cart-changed', { total: 20_000, currency: 'EUR' })
+        : undefined,
+    );
+    answer((call) => (call.path === '/api/order/3/key-3' ? { status: 200, body: changed } : undefined));
+    const { placeOrder, cartStore, toastStore } = await load();
+    expect(await placeOrder(request, 'paypal', seen)).toEqual({
+      kind: 'changed',
+      total: 20_000,
+      currency: 'EUR',
+    });
+    expect(steps().slice(-2)).toEqual(['PUT /api/order/close', 'GET /api/order/3/key-3']);
+    expect(cartStore.get().cart?.summary.total.total).toBe(20_000);
+    expect(storage.get('orderId')).toBe('3');
     expect(toastStore.get()).toEqual([]);
   });
 
@@ -244,7 +280,7 @@ describe('placing the order', () => {
     );
     answer((call) => (call.path === '/api/order/close' ? 'network-error' : undefined));
     const { placeOrder, toastStore } = await load();
-    expect(await placeOrder(request, 'wiretransfer')).toEqual({ kind: 'stopped' });
+    expect(await placeOrder(request, 'wiretransfer', seen)).toEqual({ kind: 'stopped' });
     expect(toastStore.get().map((toast) => toast.parts)).toEqual([[{ key: 'cart.error.connection' }]]);
     expect(storage.get('orderId')).toBe('3');
   });

@@ -1,7 +1,7 @@
 import type { OrderNotification, PaymentType } from '@shop/contracts/orders';
 import { optInAtCheckout } from '#app/features/newsletter/api/newsletter-calls.ts';
 import { adjustedOrderToast, adjustedOrderToastMs } from '#app/lib/orders/adjusted-order.ts';
-import { adoptOrder, forgetCart } from '#app/lib/orders/cart-store.ts';
+import { adoptOrder, forgetCart, refreshCart } from '#app/lib/orders/cart-store.ts';
 import { showToast } from '#app/lib/toasts.ts';
 import { closeOrder, prepareOrder, saveCustomer } from './api/checkout-calls.ts';
 import { type FieldErrors, isCustomerField } from './customer-form.ts';
@@ -15,6 +15,11 @@ export type PlaceOrderOutcome =
   | { kind: 'adjusted'; notifications: OrderNotification[] }
   /** Said by a toast already (no connection, unexpected error) or nothing to say. */
   | { kind: 'stopped' }
+  /**
+   * The order's total is not the one the buyer confirmed (changed in another tab): nothing was closed;
+   * the cart shows the new amount (cents, `currency`) and the buyer confirms again.
+   */
+  | { kind: 'changed'; total: number; currency: string }
   /** PayPal / Amazon Pay: the customer approves there and comes back to /checkout/authorize. */
   | { kind: 'redirect'; url: string }
   /** Closed (wire transfer waits for the money, credit is paid): the order page. */
@@ -29,6 +34,8 @@ export type PlaceOrderOutcome =
 export async function placeOrder(
   request: CustomerRequest,
   paymentType: PaymentType,
+  /** Cents: the total on the page when the buyer clicked. */
+  confirmedTotal: number,
 ): Promise<PlaceOrderOutcome> {
   const access = { orderId: request.orderId, key: request.key };
 
@@ -58,8 +65,14 @@ export async function placeOrder(
     return { kind: 'adjusted', notifications: prepared.data.notifications };
   }
 
-  const closed = await closeOrder(access, paymentType);
+  const closed = await closeOrder(access, paymentType, confirmedTotal);
   if (!closed.ok) {
+    const problem = closed.failure.kind === 'problem' ? closed.failure.problem : null;
+    if (problem?.type === 'cart-changed' && problem.total !== undefined) {
+      // The cart as it is now (the answers above may predate the change): its total is the new one.
+      await refreshCart();
+      return { kind: 'changed', total: problem.total, currency: problem.currency ?? 'EUR' };
+    }
     // A toast has said it already; otherwise (a gift card used up, an empty cart) the form says it.
     return closed.reaction.toast || closed.reaction.errors.length === 0
       ? { kind: 'stopped' }

@@ -120,6 +120,10 @@ describe('SPEC §8 error catalogue', () => {
       [409, 'sold-out'],
       [422, 'invalid-giftcard'],
       [402, 'payment-failed'],
+      [402, 'payment-declined'],
+      [402, 'payment-timeout'],
+      [402, 'payment-stale'],
+      [409, 'cart-changed'],
     ] as const) {
       const reaction = reactToFailure(problem({ status, type }), 'add');
       expect(reaction.toast).toBeNull();

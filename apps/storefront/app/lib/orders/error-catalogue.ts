@@ -1,8 +1,12 @@
+import type { CloseConflict } from '@shop/contracts/orders';
 import type { Problem } from '@shop/contracts/problem';
 import type { ToastPart } from '#app/lib/toasts.ts';
 
+/** A problem+json answer as the client keeps it: with cart-changed's new total (cents) and currency. */
+export type ApiProblem = Problem & Partial<Pick<CloseConflict, 'total' | 'currency'>>;
+
 /** What went wrong with an API call: no answer at all, or an answer with a problem+json body. */
-export type ApiFailure = { kind: 'network' } | { kind: 'problem'; problem: Problem };
+export type ApiFailure = { kind: 'network' } | { kind: 'problem'; problem: ApiProblem };
 
 /** The client-side call that failed; some answers mean different things for different calls. */
 export type ApiAction =
@@ -65,6 +69,10 @@ const answeredInPlace = new Set([
   'sold-out',
   'invalid-giftcard',
   'payment-failed',
+  'payment-declined',
+  'payment-timeout',
+  'payment-stale',
+  'cart-changed',
   'order-conflict',
   'voucher-locked',
   'voucher-guest-missing',

@@ -153,6 +153,11 @@ describe('Amazon Pay capturePayment (complete checkout session)', () => {
       status: 'declined',
       reason: 'BuyerCanceled',
     });
+
+    // The buyer came back after the session's 24 hours: a lapsed approval, not a declined payment.
+    const lapsed = await amazonPay.createPayment(paymentInput());
+    stub.cancel(lapsed.reference, 'Expired');
+    expect(await captureOf(lapsed.reference, 'd3')).toEqual({ status: 'expired' });
   });
 
   it('throws ProviderUnavailableError on 5xx and on a time-out', async () => {

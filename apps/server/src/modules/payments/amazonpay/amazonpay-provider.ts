@@ -243,7 +243,9 @@ function sessionOutcome(session: unknown): CaptureResult {
     return { status: 'captured', captureId, amountCents: decimalToCents(value), currency };
   }
   if (state === 'Canceled') {
-    return { status: 'declined', reason: stringField(session, 'statusDetails', 'reasonCode') ?? 'Canceled' };
+    const reason = stringField(session, 'statusDetails', 'reasonCode') ?? 'Canceled';
+    // The buyer came back after the session's 24 hours: not a refusal of the buyer's means of payment.
+    return reason === 'Expired' ? { status: 'expired' } : { status: 'declined', reason };
   }
   return { status: 'not-approved' };
 }

@@ -7,7 +7,7 @@ import type { SandboxPayment } from './sandbox.repository.ts';
  * The simulator's stand-in for PayPal's and Amazon Pay's approval pages: plain server-rendered HTML
  * with one POST form per outcome, so it works without JavaScript and in any test browser.
  */
-export const sandboxActions = ['approve', 'cancel', 'decline', 'timeout'] as const;
+export const sandboxActions = ['approve', 'cancel', 'decline', 'timeout', 'expire'] as const;
 export type SandboxAction = (typeof sandboxActions)[number];
 
 type Texts = {
@@ -38,6 +38,10 @@ const texts: Record<Locale, Texts> = {
       cancel: { label: 'Abbrechen', hint: 'Zurück zum Shop, ohne zu bezahlen.' },
       decline: { label: 'Ablehnen', hint: 'Der Zahlungsanbieter lehnt die Zahlung ab.' },
       timeout: { label: 'Zeitüberschreitung', hint: 'Der Zahlungsanbieter antwortet nicht rechtzeitig.' },
+      expire: {
+        label: 'Zu spät freigeben',
+        hint: 'Die Freigabe ist abgelaufen, bevor der Shop die Zahlung einzieht.',
+      },
     },
     captured: 'Diese Zahlung ist bereits abgeschlossen.',
     backToShop: 'Zurück zum Shop',
@@ -57,6 +61,10 @@ const texts: Record<Locale, Texts> = {
       cancel: { label: 'Cancel', hint: 'Back to the shop without paying.' },
       decline: { label: 'Decline', hint: 'The payment provider declines the payment.' },
       timeout: { label: 'Time-out', hint: 'The payment provider does not answer in time.' },
+      expire: {
+        label: 'Approve too late',
+        hint: 'The approval lapses before the shop captures the payment.',
+      },
     },
     captured: 'This payment has already been completed.',
     backToShop: 'Back to the shop',
@@ -79,6 +87,10 @@ const texts: Record<Locale, Texts> = {
       cancel: { label: 'Annulla', hint: 'Torna al negozio senza pagare.' },
       decline: { label: 'Rifiuta', hint: 'Il fornitore di pagamento rifiuta il pagamento.' },
       timeout: { label: 'Timeout', hint: 'Il fornitore di pagamento non risponde in tempo.' },
+      expire: {
+        label: 'Autorizza troppo tardi',
+        hint: "L'autorizzazione scade prima che il negozio incassi il pagamento.",
+      },
     },
     captured: 'Questo pagamento è già stato completato.',
     backToShop: 'Torna al negozio',

@@ -58,6 +58,8 @@ function createSandboxProvider(db: Database, name: ProviderName): PaymentProvide
         return { status: 'declined', reason: 'INSTRUMENT_DECLINED' };
       case 'timeout':
         throw new ProviderUnavailableError(`${sandboxProviderLabel[name]} (simulated) timed out`);
+      case 'expired':
+        return { status: 'expired' };
       case 'approved':
         // Approved between our UPDATE and SELECT: try once more.
         if (attempt === 0) return capture(reference, requestId, 1);
@@ -114,6 +116,7 @@ function createSandboxProvider(db: Database, name: ProviderName): PaymentProvide
           return { status: 'approved' };
         case 'cancelled':
         case 'declined':
+        case 'expired':
           return { status: 'not-taken', reason: payment.state.toUpperCase() };
         case 'timeout':
           // "The provider does not answer", for the status call too, until the payment lapses.

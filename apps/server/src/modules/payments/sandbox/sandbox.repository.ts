@@ -2,8 +2,18 @@ import { sql } from 'drizzle-orm';
 import { type Database, queryRows } from '#src/db/client.ts';
 import type { ProviderName } from '../payment-provider.ts';
 
-/** created → approved | cancelled | declined | timeout (chosen on the simulator page) → captured. */
-export type SandboxState = 'created' | 'approved' | 'cancelled' | 'declined' | 'timeout' | 'captured';
+/**
+ * created → approved | cancelled | declined | timeout | expired (chosen on the simulator page) → captured.
+ * expired: approved, but the approval lapsed before the shop captured it (a stale approval).
+ */
+export type SandboxState =
+  | 'created'
+  | 'approved'
+  | 'cancelled'
+  | 'declined'
+  | 'timeout'
+  | 'expired'
+  | 'captured';
 
 export type SandboxPayment = {
   id: string;

@@ -16,6 +16,7 @@ const stateByAction = {
   cancel: 'cancelled',
   decline: 'declined',
   timeout: 'timeout',
+  expire: 'expired',
 } as const satisfies Record<SandboxAction, string>;
 
 type PageParams = { provider: string; id: string };
@@ -23,7 +24,7 @@ type ActionParams = PageParams & { action: string };
 
 /**
  * The simulator's approval pages (PAYMENTS_MODE=sandbox only; the caller decides):
- *   GET  /sandbox/:provider/:id          the page with Approve / Cancel / Decline / Time-out
+ *   GET  /sandbox/:provider/:id          the page with Approve / Cancel / Decline / Time-out / Approve too late
  *   POST /sandbox/:provider/:id/:action  records the choice and sends the customer back like the provider would
  */
 export async function registerSandboxRoutes(app: FastifyInstance, db: Database): Promise<void> {

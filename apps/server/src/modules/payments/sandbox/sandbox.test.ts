@@ -76,7 +76,7 @@ describe('sandbox createPayment', () => {
 });
 
 describe('sandbox approval page', () => {
-  it('renders the amount, the simulation notice and four forms in the caller’s language', async () => {
+  it('renders the amount, the simulation notice and five forms in the caller’s language', async () => {
     const { approvalUrl, reference } = await created('paypal');
     const german = await app.inject({ url: approvalUrl, headers: { 'accept-language': 'de-DE,de;q=0.9' } });
     expect(german.statusCode).toBe(200);
@@ -85,7 +85,7 @@ describe('sandbox approval page', () => {
     expect(german.body).toContain('<html lang="de">');
     expect(german.body).toContain('€ 1.299,50');
     expect(german.body).toContain('Simuliertes PayPal – es fließt kein echtes Geld.');
-    for (const action of ['approve', 'cancel', 'decline', 'timeout']) {
+    for (const action of ['approve', 'cancel', 'decline', 'timeout', 'expire']) {
       expect(german.body).toContain(`<form method="post" action="/sandbox/paypal/${reference}/${action}"`);
     }
 
@@ -184,6 +184,17 @@ describe('sandbox outcomes', () => {
     expect(await capture('amazonpay', reference)).toEqual({
       status: 'declined',
       reason: 'INSTRUMENT_DECLINED',
+    });
+  });
+
+  it('approve too late → back to the shop as approved, and capture answers expired (a stale approval)', async () => {
+    const { reference, approvalUrl } = await created('paypal');
+    const response = await choose(approvalUrl, 'expire');
+    expect(response.headers.location).toContain(`token=${reference}`);
+    expect(await capture('paypal', reference)).toEqual({ status: 'expired' });
+    expect(await providers.paypal.paymentStatus(reference)).toEqual({
+      status: 'not-taken',
+      reason: 'EXPIRED',
     });
   });
 

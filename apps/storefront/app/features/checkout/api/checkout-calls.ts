@@ -23,11 +23,14 @@ export const prepareOrder = (access: Access) =>
     params: { id: access.orderId, key: access.key },
   });
 
-/** PUT /api/order/close with a fresh Idempotency-Key per click-attempt. */
-export const closeOrder = (access: Access, paymentType: PaymentType) =>
+/**
+ * PUT /api/order/close with a fresh Idempotency-Key per click-attempt, and the total the buyer saw when
+ * they clicked: if the order's total is another one by now, the server answers 409 cart-changed.
+ */
+export const closeOrder = (access: Access, paymentType: PaymentType, confirmedTotal: number) =>
   api('PUT /api/order/close', {
     action: 'close',
-    body: { ...access, paymentType },
+    body: { ...access, paymentType, confirmedTotal },
     idempotencyKey: newRequestId(),
   });
 

@@ -1,3 +1,4 @@
+import { formatPrice } from '@shop/contracts/money';
 import type { OrderNotification, PaymentType } from '@shop/contracts/orders';
 import { searchPath } from '@shop/contracts/site-paths';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
@@ -161,10 +162,20 @@ function CheckoutForm({ cart, notifications, onAdjusted }: CheckoutFormProps) {
       }
     }
     setErrors(noErrors);
-    const placed = await placeOrder(outcome.request, paymentType);
+    // What the buyer confirms is the amount on the page now; the server refuses to close for another.
+    const placed = await placeOrder(outcome.request, paymentType, cart.summary.total.total);
     switch (placed.kind) {
       case 'refused':
         showErrors({ fieldErrors: placed.fieldErrors, formErrors: placed.formErrors });
+        return;
+      case 'changed':
+        // The summary and the amount to pay show the new total; the buyer reads it and confirms again.
+        showErrors({
+          fieldErrors: {},
+          formErrors: [
+            t('checkout.cartChanged', { total: formatPrice(placed.total, locale, placed.currency) }),
+          ],
+        });
         return;
       case 'adjusted':
         onAdjusted(placed.notifications);
