@@ -60,6 +60,10 @@ const base: VoucherPdfInput = {
     supportPhone: '+49 89 1234567-0',
     website: 'ferienglueck.example',
   },
+  seller: [
+    'Ferienglück Touristik GmbH · Leopoldstraße 8, 80802 München, Deutschland',
+    'Registereintrag HRB 234567, Amtsgericht München · USt-IdNr. DE301234567',
+  ],
   specimen: false,
   preview: false,
 };

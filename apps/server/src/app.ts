@@ -157,7 +157,6 @@ export async function buildApp({
   registerOfferRoutes(app, catalogue);
   registerSearchRoutes(app, catalogue);
   registerHotelRoutes(app, catalogue);
-  registerContentRoutes(app, catalogue);
   registerConsentRoutes(app, { db: database.db });
   registerSeoRoutes(app, { brands, catalogue });
   const background = createBackgroundWork({
@@ -168,6 +167,7 @@ export async function buildApp({
     brands,
   });
   const { brandConfigs, checkout, jobs } = background;
+  registerContentRoutes(app, catalogue, brandConfigs);
   app.addHook('onReady', () => background.start());
   app.addHook('onClose', () => background.stop());
   app.decorate('jobs', jobs);

@@ -76,7 +76,11 @@ const environmentSchema = z.object({
   WIRE_TRANSFER_OPEN_LIMIT: z.coerce.number().int().min(0).max(1000).default(3),
   JOBS_IN_SERVER: flag.default(true),
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
-  MAIL_FROM: z.string().min(3).default('Gutscheinshop <shop@localhost>'),
+  /** The installation's sender: its address is the From of every brand that names none of its own. */
+  MAIL_FROM: z
+    .string()
+    .regex(/^(?:[^<>]*<[^<>@\s]+@[^<>@\s]+>|[^<>@\s]+@[^<>@\s]+)\s*$/, 'an address, or a name and <address>')
+    .default('Gutscheinshop <shop@localhost>'),
   WIRE_ACCOUNT_HOLDER: z.string().default('Ferienglück Touristik GmbH'),
   WIRE_IBAN: z.string().default('DE89 3704 0044 0532 0130 00'),
   WIRE_BIC: z.string().default('COBADEFFXXX'),

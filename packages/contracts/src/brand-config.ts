@@ -70,8 +70,22 @@ export const brandConfigSchema = z
       accent: hexColour,
       accentContrast: hexColour,
     }),
+    /** The service address: shown in the shop, the documents and the mails, and the mails' Reply-To. */
     supportMail: text().check(z.email()),
     supportPhone: nonEmpty,
+    /**
+     * Who the brand's mails come from; each field unset = its default. `name`: the From display name
+     * (default storeName). `address`: the From address (default MAIL_FROM's address; a brand's own
+     * address needs the mail server to be allowed to send for its domain: SPF, DKIM). `replyTo`: where
+     * replies go (default supportMail).
+     */
+    mailSender: z
+      .strictObject({
+        name: nonEmpty.optional(),
+        address: text().check(z.email()).optional(),
+        replyTo: text().check(z.email()).optional(),
+      })
+      .default({}),
     hasCookieConsent: z.boolean(),
     hasNewsletterOptin: z.boolean(),
     isStandalone: z.boolean(),
@@ -138,7 +152,10 @@ export const brandConfigSchema = z
       .strictObject({ tariffs: z.array(insuranceTariff).min(1) })
       .nullable()
       .default(null),
-    /** The selling company as invoices must name it (server only: invoices). */
+    /**
+     * The selling company as the law asks it to be named: the one source of the imprint's company block,
+     * the invoices, the vouchers' and the mails' footers and the terms. Its name is `company`'s.
+     */
     legal: z
       .strictObject({
         name: nonEmpty,
@@ -164,6 +181,14 @@ export const brandConfigSchema = z
       .optional(),
   })
   .superRefine((config, context) => {
+    // One seller per brand: the footer's and the structured data's `company` is the legal name.
+    if (config.legal && config.legal.name !== config.company) {
+      context.addIssue({
+        code: 'custom',
+        path: ['legal', 'name'],
+        message: `the company's legal name, the same as company ("${config.company}")`,
+      });
+    }
     // An id without a type (or the reverse) would load nothing and look configured.
     if ((config.analyticsId === null) !== (config.analyticsType === null)) {
       context.addIssue({

@@ -7,24 +7,11 @@ export type ExtensionPointRow = typeof extensionPoints.$inferInsert & { id: numb
 type Locale = 'de' | 'en' | 'it';
 type Page = { title: string; body: string };
 
-/** The invented operator behind the demo shop. */
-const company = {
-  name: 'Ferienglück Touristik GmbH',
-  street: 'Am Reisebogen 7',
-  city: '80339 München',
-  country: { de: 'Deutschland', en: 'Germany', it: 'Germania' },
-  phone: '+49 89 1234567-0',
-  mail: 'service@ferienglueck.example',
-  privacyMail: 'datenschutz@ferienglueck.example',
-  accessibilityMail: 'barrierefreiheit@ferienglueck.example',
-  register: 'Amtsgericht München, HRB 123456',
-  vatId: 'DE123456789',
-  directors: 'Katharina Berger, Lukas Hofmann',
-};
-
-const address = (locale: Locale) =>
-  `${company.name}  \n${company.street}  \n${company.city}  \n${company.country[locale]}`;
-
+/**
+ * The seller's data is never written into a page: the content API fills it in from the brand's config
+ * (docs/decisions/025), so every brand's pages name its own company. `{{company}}`, `{{address}}`,
+ * `{{email}}` and `{{phone}}` stand for it; the imprint's company block is put before the page's text.
+ */
 /** Page slug → the page name the footer menu refers to, and its text per language. */
 const pages: { slug: string; name: string; text: Record<Locale, Page> }[] = [
   {
@@ -33,55 +20,19 @@ const pages: { slug: string; name: string; text: Record<Locale, Page> }[] = [
     text: {
       de: {
         title: 'Impressum',
-        body: `## Angaben gemäß § 5 DDG
-
-${address('de')}
-
-**Vertreten durch die Geschäftsführung:** ${company.directors}
-
-**Kontakt:** Telefon ${company.phone}, E-Mail ${company.mail}
-
-**Registereintrag:** ${company.register}
-
-**Umsatzsteuer-Identifikationsnummer:** ${company.vatId}
-
-## Streitbeilegung
+        body: `## Streitbeilegung
 
 Wir sind nicht bereit und nicht verpflichtet, an Streitbeilegungsverfahren vor einer Verbraucherschlichtungsstelle teilzunehmen.`,
       },
       en: {
         title: 'Imprint',
-        body: `## Legal notice
-
-${address('en')}
-
-**Managing directors:** ${company.directors}
-
-**Contact:** phone ${company.phone}, e-mail ${company.mail}
-
-**Commercial register:** ${company.register}
-
-**VAT ID:** ${company.vatId}
-
-## Dispute resolution
+        body: `## Dispute resolution
 
 We are neither willing nor obliged to take part in dispute resolution proceedings before a consumer arbitration board.`,
       },
       it: {
         title: 'Note legali',
-        body: `## Informazioni sul gestore
-
-${address('it')}
-
-**Amministratori:** ${company.directors}
-
-**Contatti:** telefono ${company.phone}, e-mail ${company.mail}
-
-**Registro delle imprese:** ${company.register}
-
-**Partita IVA:** ${company.vatId}
-
-## Risoluzione delle controversie
+        body: `## Risoluzione delle controversie
 
 Non siamo disposti né obbligati a partecipare a procedure di risoluzione delle controversie davanti a un organismo di conciliazione per i consumatori.`,
       },
@@ -95,7 +46,7 @@ Non siamo disposti né obbligati a partecipare a procedure di risoluzione delle 
         title: 'Datenschutzerklärung',
         body: `## Verantwortliche Stelle
 
-${address('de')}  \nE-Mail: ${company.privacyMail}
+{{address}}  \nE-Mail: {{email}}
 
 ## Welche Daten wir verarbeiten
 
@@ -107,13 +58,13 @@ Analyse- und Marketing-Cookies setzen wir nur, wenn Sie im Cookie-Banner „Cook
 
 ## Ihre Rechte
 
-Sie haben das Recht auf Auskunft, Berichtigung, Löschung, Einschränkung der Verarbeitung, Datenübertragbarkeit und Widerspruch. Schreiben Sie uns an ${company.privacyMail}.`,
+Sie haben das Recht auf Auskunft, Berichtigung, Löschung, Einschränkung der Verarbeitung, Datenübertragbarkeit und Widerspruch. Schreiben Sie uns an {{email}}.`,
       },
       en: {
         title: 'Privacy policy',
         body: `## Controller
 
-${address('en')}  \nE-mail: ${company.privacyMail}
+{{address}}  \nE-mail: {{email}}
 
 ## Data we process
 
@@ -125,13 +76,13 @@ We only set analytics and marketing cookies if you choose "allow cookies" in the
 
 ## Your rights
 
-You have the right of access, rectification, erasure, restriction of processing, data portability and objection. Write to ${company.privacyMail}.`,
+You have the right of access, rectification, erasure, restriction of processing, data portability and objection. Write to {{email}}.`,
       },
       it: {
         title: 'Informativa sulla privacy',
         body: `## Titolare del trattamento
 
-${address('it')}  \nE-mail: ${company.privacyMail}
+{{address}}  \nE-mail: {{email}}
 
 ## Dati trattati
 
@@ -143,7 +94,7 @@ Utilizziamo cookie di analisi e marketing solo se scegli "consenti i cookie" nel
 
 ## I tuoi diritti
 
-Hai diritto di accesso, rettifica, cancellazione, limitazione del trattamento, portabilità dei dati e opposizione. Scrivici a ${company.privacyMail}.`,
+Hai diritto di accesso, rettifica, cancellazione, limitazione del trattamento, portabilità dei dati e opposizione. Scrivici a {{email}}.`,
       },
     },
   },
@@ -155,7 +106,7 @@ Hai diritto di accesso, rettifica, cancellazione, limitazione del trattamento, p
         title: 'Allgemeine Geschäftsbedingungen',
         body: `## 1. Geltungsbereich
 
-Diese AGB gelten für alle Bestellungen von Hotelgutscheinen bei der ${company.name}.
+Diese AGB gelten für alle Bestellungen von Hotelgutscheinen bei der {{company}}.
 
 ## 2. Vertragsschluss
 
@@ -177,7 +128,7 @@ Sie können Ihre Bestellung innerhalb von 14 Tagen ohne Angabe von Gründen wide
         title: 'Terms and conditions',
         body: `## 1. Scope
 
-These terms apply to all orders of hotel vouchers from ${company.name}.
+These terms apply to all orders of hotel vouchers from {{company}}.
 
 ## 2. Contract
 
@@ -199,7 +150,7 @@ You may cancel your order within 14 days without giving reasons, as long as the 
         title: 'Condizioni generali',
         body: `## 1. Ambito di applicazione
 
-Le presenti condizioni si applicano a tutti gli ordini di voucher hotel presso ${company.name}.
+Le presenti condizioni si applicano a tutti gli ordini di voucher hotel presso {{company}}.
 
 ## 2. Conclusione del contratto
 
@@ -231,7 +182,7 @@ Wir möchten, dass alle Menschen unseren Shop nutzen können. Diese Website soll
 
 ## Feedback und Kontakt
 
-Sind Ihnen Barrieren aufgefallen oder benötigen Sie Inhalte in einer anderen Form? Schreiben Sie an ${company.accessibilityMail} oder rufen Sie uns an unter ${company.phone}.
+Sind Ihnen Barrieren aufgefallen oder benötigen Sie Inhalte in einer anderen Form? Schreiben Sie an {{email}} oder rufen Sie uns an unter {{phone}}.
 
 Wir beantworten Ihre Nachricht innerhalb von 15 Arbeitstagen.
 
@@ -247,7 +198,7 @@ We want everyone to be able to use our shop. This website aims to meet WCAG 2.2 
 
 ## Feedback and contact
 
-Have you come across a barrier, or do you need content in another format? Write to ${company.accessibilityMail} or call us on ${company.phone}.
+Have you come across a barrier, or do you need content in another format? Write to {{email}} or call us on {{phone}}.
 
 We will reply within 15 working days.
 
@@ -263,7 +214,7 @@ Vogliamo che tutti possano usare il nostro shop. Questo sito mira a soddisfare l
 
 ## Feedback e contatti
 
-Hai incontrato una barriera o ti servono contenuti in un altro formato? Scrivi a ${company.accessibilityMail} o chiamaci al ${company.phone}.
+Hai incontrato una barriera o ti servono contenuti in un altro formato? Scrivi a {{email}} o chiamaci al {{phone}}.
 
 Risponderemo entro 15 giorni lavorativi.
 
@@ -343,12 +294,12 @@ Dopo il pagamento puoi scaricare o stampare il voucher in PDF: il regalo perfett
 
 Unser Kundenservice ist montags bis freitags von 9 bis 18 Uhr für Sie da.
 
-- Telefon: ${company.phone}
-- E-Mail: ${company.mail}
+- Telefon: {{phone}}
+- E-Mail: {{email}}
 
 ## Anschrift
 
-${address('de')}
+{{address}}
 
 Bitte halten Sie bei Fragen zu einer Bestellung Ihre Bestellnummer bereit.`,
       },
@@ -358,12 +309,12 @@ Bitte halten Sie bei Fragen zu einer Bestellung Ihre Bestellnummer bereit.`,
 
 Our customer service is available Monday to Friday, 9 am to 6 pm (CET).
 
-- Phone: ${company.phone}
-- E-mail: ${company.mail}
+- Phone: {{phone}}
+- E-mail: {{email}}
 
 ## Address
 
-${address('en')}
+{{address}}
 
 If your question is about an order, please have your order number to hand.`,
       },
@@ -373,12 +324,12 @@ If your question is about an order, please have your order number to hand.`,
 
 Il nostro servizio clienti è a disposizione dal lunedì al venerdì, dalle 9 alle 18.
 
-- Telefono: ${company.phone}
-- E-mail: ${company.mail}
+- Telefono: {{phone}}
+- E-mail: {{email}}
 
 ## Indirizzo
 
-${address('it')}
+{{address}}
 
 Per domande su un ordine tieni a portata di mano il numero d'ordine.`,
       },
@@ -494,24 +445,19 @@ Dal lunedì al venerdì, dalle 9 alle 18, per telefono o e-mail: vedi [Contatti]
   },
 ];
 
-/** Sparbuch has its own operator and so its own imprint (German only, like the brand). */
+/**
+ * Sparbuch's own imprint text (German only, like the brand); the company block above it comes from
+ * Sparbuch's config like every brand's.
+ */
 const sparbuchImprint: Page = {
   title: 'Impressum',
-  body: `## Angaben zum Betreiber
+  body: `## Mitgliederangebote
 
-Sparbuch Reisen GmbH  \nLandstraße 48  \n4020 Linz  \nÖsterreich
+Die Angebote dieses Shops sind den Mitgliedern der Sparbuch Vorteilswelt vorbehalten; bei der Bestellung geben Sie Ihre Mitgliedsnummer an.
 
-**Geschäftsführung:** Andrea Pichler
+## Streitbeilegung
 
-**Kontakt:** E-Mail reisen@sparbuch.example
-
-**Firmenbuch:** FN 123456a, Landesgericht Linz
-
-**UID-Nummer:** ATU12345678
-
-## Technische Umsetzung
-
-Der Shop wird im Auftrag der Sparbuch Reisen GmbH von der ${company.name}, ${company.street}, ${company.city}, betrieben.`,
+Wir sind nicht bereit und nicht verpflichtet, an Streitbeilegungsverfahren vor einer Verbraucherschlichtungsstelle teilzunehmen.`,
 };
 
 export const footerMenu = [

@@ -55,6 +55,15 @@ export function httpShop(baseUrl: string): Shop {
 }
 export type Cart = { orderId: number; key: string };
 
+/** The shop as a browser on one brand's host sees it: every call carries these headers (host, language). */
+export function onBrand(app: Shop, headers: Record<string, string>): Shop {
+  const shop = {
+    inject: (options: { headers?: Record<string, string> }) =>
+      app.inject({ ...options, headers: { ...headers, ...options.headers } } as never),
+  };
+  return shop as unknown as Shop;
+}
+
 /** A cart with one unit of `variantId` and the example customer's data: ready to close. */
 export async function readyCart(
   app: Shop,

@@ -3,7 +3,7 @@ import type { BrandConfigs } from '#src/modules/brands/brand-config.ts';
 import type { BrandDirectory } from '#src/modules/brands/brand-directory.ts';
 import type { MailRow } from '#src/modules/mail/mail-outbox.ts';
 import type { OutgoingMail } from '#src/modules/mail/mail-transport.ts';
-import { mailBrandOf } from '#src/modules/mail/order-mail.ts';
+import { mailBrandOf, mailSenderOf } from '#src/modules/mail/order-mail.ts';
 import { type AccountMailMessage, renderAccountMail } from '#src/modules/mail/templates/account-mails.tsx';
 import { findCustomer } from './accounts.repository.ts';
 import { resetLinkMinutes } from './accounts.service.ts';
@@ -51,6 +51,7 @@ export async function composeAccountMail(deps: AccountMailDeps, mail: MailRow): 
   const rendered = await renderAccountMail(message, mailBrandOf(brand, config), customer.locale);
   return {
     to: customer.email,
+    sender: mailSenderOf(config),
     subject: rendered.subject,
     html: rendered.html,
     text: rendered.text,

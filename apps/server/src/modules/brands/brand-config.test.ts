@@ -69,6 +69,13 @@ describe('brand configs against the contract', () => {
     for (const billingCountries of [[], ['DE', 'DE'], ['US']]) {
       expect(() => parseBrandConfig('demo', { ...config, billingCountries })).toThrow(/billingCountries/);
     }
+    // One seller per brand (docs/decisions/025): the legal name is the company's.
+    expect(() =>
+      parseBrandConfig('demo', { ...config, legal: { ...config.legal, name: 'Andere Reisen GmbH' } }),
+    ).toThrow(/legal\.name/);
+    expect(() => parseBrandConfig('demo', { ...config, mailSender: { replyTo: 'no address' } })).toThrow(
+      /mailSender\.replyTo/,
+    );
   });
 
   it('the reader refuses an invalid file with that message, and reads it again once fixed', async () => {

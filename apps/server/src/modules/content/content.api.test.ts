@@ -1,6 +1,12 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { parseBrandConfig } from '@shop/contracts/brand-config';
 import { contentOverviewSchema, menuSchema } from '@shop/contracts/catalogue';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { repoRoot } from '#src/config.ts';
+import { readPdf } from '#src/modules/documents/pdf-inspection.test-support.ts';
 import { createTestApp, getJson, type TestApp } from '#src/test/app.ts';
+import { exampleCustomer, onBrand, payWithPayPal, readyCart, variantsInStock } from '#src/test/orders.ts';
 
 let shop: TestApp;
 beforeAll(async () => {
@@ -86,4 +92,73 @@ describe('content', () => {
     expect((await getJson(shop.app, '/api/brand', { host: 'unknown.example' })).body.short).toBe('demo');
     expect((await getJson(shop.app, '/api/brand', { host: '127.0.0.1:3000' })).body.short).toBe('demo');
   });
+});
+
+describe('one seller per brand', () => {
+  const brands = ['demo', 'autoclub', 'dealjaeger', 'familyclub', 'sparbuch', 'viaggi'] as const;
+  let variants: number[];
+  beforeAll(async () => {
+    variants = await variantsInStock(shop.database.db, brands.length);
+  });
+
+  it.each(brands)(
+    '%s: the imprint, an invoice and a voucher name the company of its config',
+    async (short) => {
+      const file = path.join(repoRoot, 'assets/brands', short, 'config.json');
+      const config = parseBrandConfig(short, JSON.parse(await readFile(file, 'utf8')));
+      const legal = config.legal!;
+      const locale = config.locales?.[0] ?? 'de';
+      const headers = { host: `${short}.localhost`, 'accept-language': locale };
+      const seller = [
+        config.company,
+        legal.street,
+        `${legal.postcode} ${legal.city}`,
+        legal.register!,
+        legal.vatId,
+      ];
+
+      const imprint = await getJson(shop.app, '/api/content/impressum', headers);
+      expect(imprint.status).toBe(200);
+      for (const fact of seller) expect(imprint.body.body, `imprint: ${fact}`).toContain(fact);
+      // The demo brand's imprint once named another address, register and VAT ID than its invoices.
+      expect(imprint.body.body).not.toMatch(/Reisebogen|DE123456789|Landstraße 48/);
+      // The terms, privacy and contact pages are shared by the brands: each names the brand's own seller.
+      for (const slug of ['agb', 'datenschutz', 'kontakt']) {
+        const page = (await getJson(shop.app, `/api/content/${slug}`, headers)).body.body as string;
+        expect(page, slug).toContain(config.company);
+        if (slug !== 'agb') expect(page, slug).toContain(config.supportMail);
+        expect(page, slug).not.toContain('{{');
+      }
+
+      const app = onBrand(shop.app, headers);
+      // Each brand buys its own variant: one of them may have as few as five units.
+      const cart = await readyCart(app, variants[brands.indexOf(short)]!, {
+        ...exampleCustomer,
+        // Sparbuch's members must give their number (8 digits, mod 11); autoclub's may skip it.
+        ...(config.membershipNumber?.optional === false ? { membershipNumber: '12345679' } : {}),
+      });
+      await payWithPayPal(app, cart);
+      const order = (
+        await app.inject({ method: 'GET', url: `/api/order/${cart.orderId}/${cart.key}` })
+      ).json();
+      expect(order.status, JSON.stringify(order)).toBe('paid');
+      const base = `${cart.orderId}/${cart.key}`;
+      const invoice = await app.inject({
+        method: 'GET',
+        url: `/api/invoice/download/${base}/${order.invoiceNumber}.pdf`,
+      });
+      const voucher = await app.inject({
+        method: 'GET',
+        url: `/api/voucher/download/${base}/${order.vouchers[0].id}.pdf`,
+      });
+      for (const [name, pdf] of [
+        ['invoice', invoice],
+        ['voucher', voucher],
+      ] as const) {
+        expect(pdf.statusCode, name).toBe(200);
+        const { text } = readPdf(pdf.rawPayload);
+        for (const fact of seller) expect(text, `${name}: ${fact}`).toContain(fact);
+      }
+    },
+  );
 });

@@ -3,13 +3,18 @@ import { slugParam } from '@shop/contracts/params';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { BrandConfigs } from '#src/modules/brands/brand-config.ts';
 import type { CatalogueContext } from '#src/modules/catalogue/catalogue-context.ts';
 import { throwNotFound } from '#src/modules/offers/offers.routes.ts';
 import { getContentOverview, getContentPage, getMenu } from './content.service.ts';
 
 const tags = ['content'];
 
-export function registerContentRoutes(server: FastifyInstance, context: CatalogueContext): void {
+export function registerContentRoutes(
+  server: FastifyInstance,
+  context: CatalogueContext,
+  brandConfigs: Pick<BrandConfigs, 'get'>,
+): void {
   const app = server.withTypeProvider<ZodTypeProvider>();
 
   app.get(
@@ -41,7 +46,7 @@ export function registerContentRoutes(server: FastifyInstance, context: Catalogu
       },
     },
     async (request) =>
-      (await getContentPage(context, request, request.params.slug)) ??
+      (await getContentPage(context, brandConfigs, request, request.params.slug)) ??
       throwNotFound('page', request.params.slug),
   );
 

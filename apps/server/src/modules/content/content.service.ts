@@ -1,3 +1,6 @@
+import { isLocale } from '@shop/contracts/locale';
+import type { BrandConfigs } from '#src/modules/brands/brand-config.ts';
+import { fillSellerPlaceholders, imprintMarkdown, sellerOf } from '#src/modules/brands/seller.ts';
 import type { Audience, CatalogueContext } from '#src/modules/catalogue/catalogue-context.ts';
 import { findContentPages, findExtensionPoints } from './content.repository.ts';
 
@@ -18,11 +21,31 @@ export function getContentOverview(context: CatalogueContext, audience: Audience
   });
 }
 
-/** A content page by slug, case-insensitively (SPEC §2 `/{key}`). */
-export function getContentPage(context: CatalogueContext, audience: Audience, slug: string) {
+/**
+ * A content page by slug, case-insensitively (SPEC §2 `/{key}`), with the brand's seller filled in from
+ * its config (docs/decisions/025): the imprint opens with the company block, and `{{company}}`,
+ * `{{address}}`, `{{email}}` and `{{phone}}` in any page name the brand's own company and contacts.
+ */
+export function getContentPage(
+  context: CatalogueContext,
+  brandConfigs: Pick<BrandConfigs, 'get'>,
+  audience: Audience,
+  slug: string,
+) {
   return context.cached(audience, `content-page:${slug.toLowerCase()}`, async () => {
-    const [page] = await findContentPages(context.db, audience.brand.id, audience.locale, slug);
-    return page;
+    const [[page], config] = await Promise.all([
+      findContentPages(context.db, audience.brand.id, audience.locale, slug),
+      brandConfigs.get(audience.brand.short),
+    ]);
+    if (!page) return undefined;
+    // The page's own language (a fallback page's may differ from the caller's), so the block matches it.
+    const locale = isLocale(page.locale) ? page.locale : audience.locale;
+    const seller = sellerOf(config);
+    const body = fillSellerPlaceholders(page.body, seller, locale);
+    return {
+      ...page,
+      body: page.name === 'imprint' ? `${imprintMarkdown(seller, locale)}\n\n${body}`.trim() : body,
+    };
   });
 }
 

@@ -39,6 +39,10 @@ function voucher(overrides: Partial<VoucherPdfInput> = {}): VoucherPdfInput {
       supportPhone: '+49 89 1234567-0',
       website: 'ferienglueck.example',
     },
+    seller: [
+      'Ferienglück Touristik GmbH · Leopoldstraße 8, 80802 München, Deutschland',
+      'Registereintrag HRB 234567, Amtsgericht München · USt-IdNr. DE301234567',
+    ],
     specimen: false,
     preview: false,
     ...overrides,

@@ -48,6 +48,8 @@ export type VoucherPdfInput = {
     supportPhone: string | null;
     website: string;
   };
+  /** The selling company's footer lines (modules/brands/seller.ts: name, address, register, VAT ID). */
+  seller: string[];
   /** Paid with the payment sandbox's simulated money: every page says it is not a valid voucher. */
   specimen: boolean;
   /**
@@ -63,7 +65,7 @@ const hiddenCode = 'XXXX-XXXX-XXXX';
 const ink = '#1f1f1f';
 const muted = '#5f6368';
 const margin = 45;
-const footerHeight = 56;
+const footerHeight = 76;
 const qrSize = 112;
 
 type Page = { doc: PDFKit.PDFDocument; colours: BrandColours; left: number; width: number };
@@ -433,6 +435,22 @@ function drawFooter({ doc, colours, left, width }: Page, input: VoucherPdfInput,
       `${t.questions} ${support}`,
       { x: left, y: top + 22 },
       { font: fontRegular, size: { largest: 8, smallest: 6.5 }, width, maxHeight: 11, align: 'center' },
+    );
+  }
+  if (input.seller.length > 0) {
+    doc.fillColor(muted);
+    drawFittedText(
+      doc,
+      input.seller.join('\n'),
+      { x: left, y: top + 36 },
+      {
+        font: fontRegular,
+        size: { largest: 7, smallest: 5.5 },
+        width,
+        maxHeight: 22,
+        lineGap: 1,
+        align: 'center',
+      },
     );
   }
 }

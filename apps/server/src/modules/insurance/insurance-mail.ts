@@ -3,7 +3,7 @@ import type { BrandConfig } from '#src/modules/brands/brand-config.ts';
 import type { Brand } from '#src/modules/brands/brand-directory.ts';
 import { pdfToBuffer } from '#src/modules/documents/pdf-buffer.ts';
 import type { MailRow } from '#src/modules/mail/mail-outbox.ts';
-import type { OutgoingMail } from '#src/modules/mail/mail-transport.ts';
+import type { MailSender, OutgoingMail } from '#src/modules/mail/mail-transport.ts';
 import { renderInsurancePolicyMail } from '#src/modules/mail/templates/insurance-policy-mail.tsx';
 import type { MailBrand } from '#src/modules/mail/templates/mail-message.ts';
 import type { OrderRow } from '#src/modules/orders/orders.repository.ts';
@@ -18,7 +18,14 @@ import { policyPdfUrl, processBrandLogos, renderPolicyPdf } from './policy-docum
 export async function composeInsurancePolicyMail(
   deps: { db: Database },
   mail: MailRow,
-  context: { order: OrderRow; email: string; brand: Brand; config: BrandConfig; mailBrand: MailBrand },
+  context: {
+    order: OrderRow;
+    email: string;
+    brand: Brand;
+    config: BrandConfig;
+    mailBrand: MailBrand;
+    sender: MailSender;
+  },
 ): Promise<OutgoingMail | null> {
   const { order, brand, config } = context;
   const policyId = Number(mail.payload?.policyId);
@@ -42,6 +49,7 @@ export async function composeInsurancePolicyMail(
       premiumCents: policy.premium_cents,
       voucherCode: voucher.code,
       offerTitle: voucher.offer_title,
+      hotelName: voucher.hotel_name,
       travellers: policy.travellers.map((t) => `${t.title} ${t.firstName} ${t.lastName}`),
       pdfUrl: `${brand.origin}${policyPdfUrl(access, policy.policy_number)}`,
       orderUrl: `${brand.origin}/view/${order.id}/${order.order_key}`,
@@ -51,6 +59,7 @@ export async function composeInsurancePolicyMail(
   );
   return {
     to: context.email,
+    sender: context.sender,
     subject: rendered.subject,
     html: rendered.html,
     text: rendered.text,

@@ -37,6 +37,7 @@ beforeAll(async () => {
   servedDemo = {
     ...demo,
     storeName: 'Neuer Shopname',
+    company: 'Nachfolger Reisen AG',
     supportMail: 'neu@example.org',
     supportPhone: '+49 30 999999',
     legal: {

@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '#src/db/client.ts';
 import { releaseExpiredHolds } from '#src/modules/orders/expired-holds.ts';
 import { queueTransferReminders } from '#src/modules/orders/transfer-reminders.ts';
 import { createTestApp, type TestApp } from '#src/test/app.ts';
-import { payWithPayPal, readyCart, variantsInStock } from '#src/test/orders.ts';
+import { exampleCustomer, onBrand, payWithPayPal, readyCart, variantsInStock } from '#src/test/orders.ts';
 import { decodedMail, type ReceivedMail, startSmtpServer } from '#src/test/smtp.ts';
 
 async function waitFor(check: () => boolean, timeoutMs = 60_000) {
@@ -72,6 +73,53 @@ describe('mails after the money moves', () => {
     expect(mail).toContain(`/api/invoice/download/${cart.orderId}/${cart.key}/${order.invoiceNumber}.pdf`);
     expect(mail).toMatch(/Message-ID: <mail-\d+\.order-\d+@localhost>/i);
   });
+
+  it.each([
+    // A brand naming its own sender in its config, and one with the default: MAIL_FROM's address.
+    [
+      'viaggi',
+      'it',
+      'Viaggi Felici <ordini@viaggifelici.example>',
+      'assistenza@viaggifelici.example',
+      'Sconto',
+    ],
+    [
+      'autoclub',
+      'de',
+      'Autoclub Reisewelt <shop@example.test>',
+      'reisen@autoclub-reisewelt.example',
+      'Rabatt',
+    ],
+  ])(
+    '%s sends as itself with Reply-To its service address; its mails name each hotel and the discount',
+    async (short, locale, from, replyTo, discount) => {
+      const app = onBrand(shop.app, { host: `${short}.localhost`, 'accept-language': locale });
+      const cart = await readyCart(app, variantId, { ...exampleCustomer, email: `from-${short}@example.it` });
+      const code = { ...cart, code: 'WILLKOMMEN10' };
+      expect(
+        (await app.inject({ method: 'POST', url: '/api/order/reduction', payload: code })).statusCode,
+      ).toBe(200);
+      await payWithPayPal(app, cart);
+      const [hotel] = await queryRows<{ name: string }>(
+        shop.database.db,
+        sql`SELECT h.name FROM variants v JOIN offers o ON o.id = v.offer_id JOIN hotels h ON h.id = o.hotel_id
+            WHERE v.id = ${variantId}`,
+      );
+      const about = (mail: ReceivedMail) => mail.raw.includes(`.order-${cart.orderId}@${short}.localhost>`);
+      await waitFor(() =>
+        received.some((mail) => about(mail) && decodedMail(mail.raw).includes('#voucher-')),
+      );
+      const mails = received.filter(about);
+      expect(mails.length).toBeGreaterThanOrEqual(1);
+      for (const mail of mails) {
+        expect(/^From: (.*)$/m.exec(mail.raw)?.[1]).toBe(from);
+        expect(/^Reply-To: (.*)$/m.exec(mail.raw)?.[1]).toBe(replyTo);
+        const text = decodedMail(mail.raw);
+        expect(text).toContain(hotel!.name);
+        expect(text).toMatch(new RegExp(`${discount}: .*\\(\\w+ WILLKOMMEN10\\)`));
+      }
+    },
+  );
 
   it('an unpaid transfer is reminded once before its hold ends, and told when the order expired', async () => {
     const cart = await readyCart(shop.app, variantId);

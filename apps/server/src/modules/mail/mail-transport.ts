@@ -3,8 +3,18 @@ import path from 'node:path';
 import nodemailer from 'nodemailer';
 import MailComposer from 'nodemailer/lib/mail-composer/index.js';
 
+/** Who a mail is from: a brand's (order-mail.ts, mailSenderOf). */
+export type MailSender = {
+  /** The From display name. */
+  name: string;
+  /** The From address; null = the installation's (MAIL_FROM's). */
+  address: string | null;
+  replyTo: string | null;
+};
+
 export type OutgoingMail = {
   to: string;
+  sender: MailSender;
   subject: string;
   html: string;
   text: string;
@@ -23,6 +33,26 @@ export type MailTransport = {
 };
 
 /**
+ * The message fields of a mail: From = the sender's name with its address or the installation's
+ * (nodemailer encodes a name like "Dealjäger" for the header), Reply-To when there is one.
+ */
+function messageOf(mail: OutgoingMail, defaultAddress: string) {
+  const { sender, ...message } = mail;
+  return {
+    ...message,
+    from: { name: sender.name, address: sender.address ?? defaultAddress },
+    ...(sender.replyTo ? { replyTo: sender.replyTo } : {}),
+  };
+}
+
+/** The address part of MAIL_FROM ("Gutscheinshop <shop@localhost>" → shop@localhost). */
+export function addressOf(from: string): string {
+  const address = (/<([^<>\s]+)>\s*$/.exec(from)?.[1] ?? from).trim();
+  if (!/^[^@\s]+@[^@\s]+$/.test(address)) throw new Error(`MAIL_FROM has no address: ${from}`);
+  return address;
+}
+
+/**
  * SMTP when SMTP_URL is set; otherwise every mail is written as an .eml file to `outboxDir`, which any
  * mail program opens: the shop works offline and nothing it would have sent is lost.
  */
@@ -31,6 +61,7 @@ export function createMailTransport(options: {
   from: string;
   outboxDir: string;
 }): MailTransport {
+  const defaultAddress = addressOf(options.from);
   if (options.smtpUrl) {
     // Transport options beside the URL (a second argument would be message defaults, where the
     // timeouts do nothing).
@@ -50,7 +81,7 @@ export function createMailTransport(options: {
     return {
       target: `${url.protocol}//${url.host}`,
       async send(mail) {
-        await smtp.sendMail({ from: options.from, ...mail });
+        await smtp.sendMail(messageOf(mail, defaultAddress));
       },
       close: () => smtp.close(),
     };
@@ -59,7 +90,7 @@ export function createMailTransport(options: {
     target: options.outboxDir,
     async send(mail) {
       await mkdir(options.outboxDir, { recursive: true });
-      const message = await new MailComposer({ from: options.from, ...mail }).compile().build();
+      const message = await new MailComposer(messageOf(mail, defaultAddress)).compile().build();
       const name = `${mail.messageId.replace(/[^A-Za-z0-9.-]/g, '_')}.eml`;
       // Written whole or not at all: a reader never sees half a mail, and a resend replaces the file.
       const partial = path.join(options.outboxDir, `.${name}.partial`);

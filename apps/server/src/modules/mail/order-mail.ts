@@ -4,13 +4,14 @@ import type { PaymentsConfig } from '#src/config.ts';
 import { type Database, queryRows } from '#src/db/client.ts';
 import type { BrandConfig, BrandConfigs } from '#src/modules/brands/brand-config.ts';
 import type { Brand, BrandDirectory } from '#src/modules/brands/brand-directory.ts';
+import { sellerOf } from '#src/modules/brands/seller.ts';
 import { epcPayload, epcQrPng } from '#src/modules/documents/epc-qr.ts';
 import { composeInsurancePolicyMail } from '#src/modules/insurance/insurance-mail.ts';
 import { snapshotOf } from '#src/modules/orders/order-snapshot.ts';
 import { findOrder } from '#src/modules/orders/orders.repository.ts';
 import { paymentReference } from '#src/modules/orders/payment-reference.ts';
 import type { MailRow } from './mail-outbox.ts';
-import type { OutgoingMail } from './mail-transport.ts';
+import type { MailSender, OutgoingMail } from './mail-transport.ts';
 import {
   type MailBrand,
   type MailMessage,
@@ -37,7 +38,20 @@ export function mailBrandOf(brand: Pick<Brand, 'origin'>, config: BrandConfig): 
     supportEmail: config.supportMail || null,
     supportPhone: config.supportPhone || null,
     website: brand.origin,
-    company: config.company,
+    seller: sellerOf(config),
+  };
+}
+
+/**
+ * Who a brand's mails come from and where replies go (the config's `mailSender`): the From name is the
+ * shop's, its address the installation's MAIL_FROM unless the brand names its own, Reply-To the brand's
+ * service address. Every composer puts it on its mail.
+ */
+export function mailSenderOf(config: BrandConfig): MailSender {
+  return {
+    name: config.mailSender.name ?? config.storeName,
+    address: config.mailSender.address ?? null,
+    replyTo: config.mailSender.replyTo ?? config.supportMail,
   };
 }
 
@@ -61,6 +75,7 @@ export async function composeOrderMail(deps: OrderMailDeps, mail: MailRow): Prom
       brand,
       config,
       mailBrand: mailBrandOf(brand, config),
+      sender: mailSenderOf(config),
     });
   }
   const locale = order.locale;
@@ -71,9 +86,19 @@ export async function composeOrderMail(deps: OrderMailDeps, mail: MailRow): Prom
     customerName: `${order.customer_data?.firstName ?? ''} ${order.customer_data?.lastName ?? ''}`.trim(),
     items: snapshot.items.map((item) => ({
       title: item.title,
+      hotelName: item.hotel_name,
       quantity: item.quantity,
       totalCents: item.quantity * item.unit_price_cents,
     })),
+    discount:
+      snapshot.reduction && snapshot.totals.discountCents > 0
+        ? {
+            name: snapshot.reduction.name,
+            code: snapshot.reduction.code,
+            cents: snapshot.totals.discountCents,
+          }
+        : null,
+    prepaidCents: snapshot.totals.prepaidCents,
     totalCents: snapshot.totals.subtotalCents - snapshot.totals.discountCents,
     orderUrl,
   };
@@ -149,6 +174,7 @@ export async function composeOrderMail(deps: OrderMailDeps, mail: MailRow): Prom
   const rendered = await renderMail(message, mailBrand, locale);
   return {
     to: email,
+    sender: mailSenderOf(config),
     subject: rendered.subject,
     html: rendered.html,
     text: rendered.text,

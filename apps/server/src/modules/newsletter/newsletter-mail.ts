@@ -1,7 +1,7 @@
 import { defaultLocale, isLocale } from '@shop/contracts/locale';
 import { newsletterConfirmDays } from '@shop/contracts/newsletter';
 import type { AddressMailComposer } from '#src/modules/mail/address-mail.ts';
-import { mailBrandOf } from '#src/modules/mail/order-mail.ts';
+import { mailBrandOf, mailSenderOf } from '#src/modules/mail/order-mail.ts';
 import { renderNewsletterMail } from '#src/modules/mail/templates/newsletter-mails.tsx';
 import { findSubscription } from './newsletter.repository.ts';
 import { hashToken, unsubscribeToken } from './newsletter-tokens.ts';
@@ -50,6 +50,7 @@ export const composeNewsletterConfirmMail: AddressMailComposer = async (deps, ma
   );
   return {
     to: mail.recipient,
+    sender: mailSenderOf(config),
     subject: rendered.subject,
     html: rendered.html,
     text: rendered.text,

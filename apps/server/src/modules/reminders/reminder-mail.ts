@@ -2,7 +2,7 @@ import { isLocale } from '@shop/contracts/locale';
 import { offerPath } from '@shop/contracts/site-paths';
 import { TtlCache } from '#src/lib/cache.ts';
 import type { AddressMailComposer } from '#src/modules/mail/address-mail.ts';
-import { mailBrandOf } from '#src/modules/mail/order-mail.ts';
+import { mailBrandOf, mailSenderOf } from '#src/modules/mail/order-mail.ts';
 import { renderBackInStockMail } from '#src/modules/mail/templates/back-in-stock-mail.tsx';
 import type { RenderedMail } from '#src/modules/mail/templates/mail-message.ts';
 import { findReminderOffer } from './reminders.repository.ts';
@@ -30,6 +30,7 @@ export const composeReminderMail: AddressMailComposer = async (deps, mail, { bra
   );
   return {
     to: mail.recipient,
+    sender: mailSenderOf(config),
     subject,
     html,
     text,

@@ -4,6 +4,7 @@ import type { Database } from '#src/db/client.ts';
 import { HttpProblem } from '#src/http/problem.ts';
 import type { BrandConfigs } from '#src/modules/brands/brand-config.ts';
 import type { BrandLogos } from '#src/modules/brands/brand-logo.ts';
+import { sellerFooterLines, sellerOf } from '#src/modules/brands/seller.ts';
 import { renderVoucherPdf } from '#src/modules/documents/voucher-pdf.ts';
 import { loadOrder, type Shopper } from '#src/modules/orders/order-access.ts';
 import { bookingInstructions } from './booking-instructions.ts';
@@ -135,6 +136,7 @@ export async function downloadVoucher(deps: VoucherDeps, shopper: Shopper, acces
       supportPhone: config.supportPhone || null,
       website: shopper.brand.origin,
     },
+    seller: sellerFooterLines(sellerOf(config), shopper.locale),
     specimen: deps.isSpecimen,
     preview: voucher.printed_at === null,
   });

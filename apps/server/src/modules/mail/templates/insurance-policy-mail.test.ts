@@ -10,6 +10,7 @@ const message = {
   premiumCents: 2_900,
   voucherCode: 'K7QM-XR4T-9P2W',
   offerTitle: 'Wellness am Gardasee',
+  hotelName: 'Hotel Lido Palace',
   travellers: ['Sig.ra Giulia Bianchi', 'Sig. Marco Bianchi'],
   pdfUrl: 'https://autoclub.example/api/insurance/policy/42/key/SBX-0123456789.pdf',
   orderUrl: 'https://autoclub.example/view/42/key',
@@ -38,7 +39,13 @@ describe('the insurance policy mail', () => {
       const mail = await renderInsurancePolicyMail(message, testBrand, locale);
       expect(mail.subject).toBe(subject);
       const html = visibleHtml(mail.html);
-      for (const phrase of [...phrases, 'SBX-0123456789', 'Marco Bianchi', message.pdfUrl]) {
+      for (const phrase of [
+        ...phrases,
+        'SBX-0123456789',
+        'Marco Bianchi',
+        'Hotel Lido Palace',
+        message.pdfUrl,
+      ]) {
         expect(html).toContain(phrase);
         expect(mail.text).toContain(phrase);
       }

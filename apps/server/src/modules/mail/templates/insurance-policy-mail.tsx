@@ -16,6 +16,7 @@ export type InsurancePolicyMessage = {
   premiumCents: number;
   voucherCode: string;
   offerTitle: string;
+  hotelName: string;
   /** "Frau Anna Muster" per insured traveller. */
   travellers: string[];
   /** Absolute links: the policy PDF (with the order key) and the order page. */
@@ -36,7 +37,7 @@ export async function renderInsurancePolicyMail(
   const frame = frameOf(texts, texts.greeting(message.customerName), brand);
   const facts: [string, string][] = [
     [texts.policyNumber, message.policyNumber],
-    [texts.voucher, `${message.voucherCode} · ${message.offerTitle}`],
+    [texts.voucher, `${message.voucherCode} · ${message.offerTitle} · ${message.hotelName}`],
     [texts.premium, formatMailPrice(message.premiumCents, locale)],
   ];
   const html = await render(

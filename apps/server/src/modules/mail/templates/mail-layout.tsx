@@ -13,6 +13,7 @@ import {
 } from '@react-email/components';
 import type { Locale } from '@shop/contracts/locale';
 import type { ReactNode } from 'react';
+import { sellerFooterLines } from '#src/modules/brands/seller.ts';
 import type { MailBrand, MailKind, MailMessage } from './mail-message.ts';
 import * as styles from './mail-styles.ts';
 import { mailTexts } from './mail-texts.ts';
@@ -97,7 +98,7 @@ export function MailLayout({
           </Section>
           <Section style={styles.footer}>
             <Hr style={styles.divider} />
-            <MailFooter brand={brand} texts={texts.footer} />
+            <MailFooter brand={brand} texts={texts.footer} locale={locale} />
           </Section>
         </Container>
       </Body>
@@ -110,8 +111,18 @@ function orderFrame(locale: Locale, customerName: string, brand: MailBrand): Fra
   return frameOf(texts, texts.greeting(customerName), brand);
 }
 
-function MailFooter({ brand, texts }: { brand: MailBrand; texts: FrameTexts['footer'] }) {
+function MailFooter({
+  brand,
+  texts,
+  locale,
+}: {
+  brand: MailBrand;
+  texts: FrameTexts['footer'];
+  locale: Locale;
+}) {
   const { supportEmail, supportPhone } = brand;
+  // The seller as the imprint, the invoices and the vouchers name it (modules/brands/seller.ts).
+  const [identity, registration] = sellerFooterLines(brand.seller, locale);
   return (
     <>
       {(supportEmail || supportPhone) && <Text style={styles.footerText}>{texts.questions}</Text>}
@@ -132,11 +143,12 @@ function MailFooter({ brand, texts }: { brand: MailBrand; texts: FrameTexts['foo
         </Text>
       )}
       <Text style={styles.footerText}>
-        {brand.company} ·{' '}
+        {identity} ·{' '}
         <Link style={styles.link} href={brand.website}>
           {displayHost(brand.website)}
         </Link>
       </Text>
+      {registration && <Text style={styles.footerText}>{registration}</Text>}
     </>
   );
 }

@@ -1,3 +1,5 @@
+import type { Seller } from '#src/modules/brands/seller.ts';
+
 /** The partner brand a mail is sent for: its look in the header and its contacts in the footer. */
 export type MailBrand = {
   name: string;
@@ -8,14 +10,20 @@ export type MailBrand = {
   supportPhone: string | null;
   /** Absolute origin, e.g. 'https://autoclub.example'. */
   website: string;
-  /** Legal name for the footer. */
-  company: string;
+  /** The selling company as the brand's config names it: name, address, register entry, VAT ID. */
+  seller: Seller;
 };
 
 export type MailOrder = {
   id: number;
   customerName: string;
-  items: { title: string; quantity: number; totalCents: number }[];
+  /** Each voucher line with the hotel it is for. */
+  items: { title: string; hotelName: string; quantity: number; totalCents: number }[];
+  /** The promotion code's reduction, when the order has one (taken off the lines' sum). */
+  discount: { name: string; code: string; cents: number } | null;
+  /** What gift cards and account credit paid; the rest (totalCents − prepaidCents) is paid in money. */
+  prepaidCents: number;
+  /** The order's price: the lines' sum less the discount. */
   totalCents: number;
   /** Absolute link to the order page with its key; the vouchers are printed there. */
   orderUrl: string;

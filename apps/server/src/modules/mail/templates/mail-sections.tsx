@@ -5,9 +5,13 @@ import type { MailBrand, MailOrder, WireTransferDetails } from './mail-message.t
 import * as styles from './mail-styles.ts';
 import { mailTexts } from './mail-texts.ts';
 
-/** The ordered vouchers with their prices and the total. */
+/**
+ * The ordered vouchers, each with its hotel, their prices, the discount of a promotion code, the total,
+ * and what gift cards paid of it: the amounts the invoice shows.
+ */
 export function OrderSummary({ order, locale }: { order: MailOrder; locale: Locale }) {
   const texts = mailTexts[locale].summary;
+  const price = (cents: number) => formatMailPrice(cents, locale);
   return (
     <Section style={styles.summary}>
       <Heading as="h2" style={styles.subheading}>
@@ -20,14 +24,34 @@ export function OrderSummary({ order, locale }: { order: MailOrder; locale: Loca
         <Row key={index}>
           <Column style={styles.cell}>
             {item.quantity} × {item.title}
+            <br />
+            <span style={styles.cellNote}>{item.hotelName}</span>
           </Column>
-          <Column style={styles.amountCell}>{formatMailPrice(item.totalCents, locale)}</Column>
+          <Column style={styles.amountCell}>{price(item.totalCents)}</Column>
         </Row>
       ))}
+      {order.discount && (
+        <Row>
+          <Column style={styles.cell}>{texts.discount(order.discount)}</Column>
+          <Column style={styles.amountCell}>{`−${price(order.discount.cents)}`}</Column>
+        </Row>
+      )}
       <Row style={styles.totalRow}>
         <Column style={styles.cell}>{texts.total}</Column>
-        <Column style={styles.amountCell}>{formatMailPrice(order.totalCents, locale)}</Column>
+        <Column style={styles.amountCell}>{price(order.totalCents)}</Column>
       </Row>
+      {order.prepaidCents > 0 && (
+        <>
+          <Row>
+            <Column style={styles.cell}>{texts.prepaid}</Column>
+            <Column style={styles.amountCell}>{`−${price(order.prepaidCents)}`}</Column>
+          </Row>
+          <Row style={styles.totalRow}>
+            <Column style={styles.cell}>{texts.payment}</Column>
+            <Column style={styles.amountCell}>{price(order.totalCents - order.prepaidCents)}</Column>
+          </Row>
+        </>
+      )}
     </Section>
   );
 }

@@ -31,6 +31,8 @@ export const amountCell: CSSProperties = {
   whiteSpace: 'nowrap',
   paddingLeft: '16px',
 };
+/** A voucher line's second line: the hotel. */
+export const cellNote: CSSProperties = { fontSize: '14px', lineHeight: '20px', color: muted };
 export const summary: CSSProperties = { marginBottom: '24px' };
 export const totalRow: CSSProperties = { borderTop: `1px solid #e5e7eb`, fontWeight: 700 };
 export const panel: CSSProperties = {

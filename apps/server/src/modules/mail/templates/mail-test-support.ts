@@ -8,7 +8,19 @@ export const testBrand: MailBrand = {
   supportEmail: 'hilfe@autoclub.example',
   supportPhone: '+49 89 123 456-0',
   website: 'https://autoclub.example',
-  company: 'Autoclub Reisewelt GmbH',
+  seller: {
+    name: 'Autoclub Reisewelt GmbH',
+    street: 'Hansastraße 19',
+    postcode: '80686',
+    city: 'München',
+    country: 'DE',
+    vatId: 'DE812345671',
+    taxNumber: null,
+    register: 'HRB 123456, Amtsgericht München',
+    managingDirectors: 'Dr. Petra Lang',
+    email: 'hilfe@autoclub.example',
+    phone: '+49 89 123 456-0',
+  },
 };
 
 /** What a reader finds in the HTML once entities are decoded, as a mail client shows it. */

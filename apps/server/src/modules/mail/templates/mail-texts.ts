@@ -44,7 +44,17 @@ export type MailTexts = {
     orderAgain: string;
     shopButton: string;
   };
-  summary: { title: string; orderNumber: (orderId: number) => string; total: string };
+  summary: {
+    title: string;
+    orderNumber: (orderId: number) => string;
+    /** The line of a promotion code's reduction. */
+    discount: (reduction: { name: string; code: string }) => string;
+    total: string;
+    /** What gift cards and account credit paid of the total. */
+    prepaid: string;
+    /** The rest of the total, paid (or to be paid) in money. */
+    payment: string;
+  };
   wireTransfer: {
     title: string;
     accountHolder: string;
@@ -122,7 +132,10 @@ const de: MailTexts = {
   summary: {
     title: 'Ihre Bestellung',
     orderNumber: (orderId) => `Bestellnummer ${orderId}`,
+    discount: ({ name, code }) => `Rabatt: ${name} (Code ${code})`,
     total: 'Gesamtbetrag',
+    prepaid: 'Mit Geschenkkarte oder Guthaben bezahlt',
+    payment: 'Zahlungsbetrag',
   },
   wireTransfer: {
     title: 'Bankverbindung für Ihre Überweisung',
@@ -201,7 +214,14 @@ const en: MailTexts = {
     orderAgain: 'Still want the vouchers? You are welcome to order them again while they are available.',
     shopButton: 'Visit the shop',
   },
-  summary: { title: 'Your order', orderNumber: (orderId) => `Order number ${orderId}`, total: 'Total' },
+  summary: {
+    title: 'Your order',
+    orderNumber: (orderId) => `Order number ${orderId}`,
+    discount: ({ name, code }) => `Discount: ${name} (code ${code})`,
+    total: 'Total',
+    prepaid: 'Paid with gift card or credit',
+    payment: 'Payment amount',
+  },
   wireTransfer: {
     title: 'Bank details for your transfer',
     accountHolder: 'Account holder',
@@ -276,7 +296,14 @@ const it: MailTexts = {
     orderAgain: 'Desideri ancora i voucher? Puoi ordinarli di nuovo finché sono disponibili.',
     shopButton: 'Vai al negozio',
   },
-  summary: { title: 'Il tuo ordine', orderNumber: (orderId) => `Numero ordine ${orderId}`, total: 'Totale' },
+  summary: {
+    title: 'Il tuo ordine',
+    orderNumber: (orderId) => `Numero ordine ${orderId}`,
+    discount: ({ name, code }) => `Sconto: ${name} (codice ${code})`,
+    total: 'Totale',
+    prepaid: 'Pagato con carta regalo o credito',
+    payment: 'Importo del pagamento',
+  },
   wireTransfer: {
     title: 'Coordinate bancarie per il bonifico',
     accountHolder: 'Intestatario del conto',

@@ -16,10 +16,12 @@ const order: MailOrder = {
   id: 4711,
   customerName: 'Anna Müller',
   items: [
-    { title: 'Wellness in Tirol', quantity: 2, totalCents: 59_800 },
-    { title: 'Städtetrip Wien', quantity: 1, totalCents: 70_100 },
+    { title: 'Wellness in Tirol', hotelName: 'Hotel Alpenrose', quantity: 2, totalCents: 59_800 },
+    { title: 'Städtetrip Wien', hotelName: 'Hotel Kaiserhof Wien', quantity: 1, totalCents: 70_100 },
   ],
-  totalCents: 129_900,
+  discount: { name: 'Willkommensrabatt', code: 'WILLKOMMEN10', cents: 10_000 },
+  prepaidCents: 0,
+  totalCents: 119_900,
   orderUrl: 'https://autoclub.example/bestellung/4711?key=k3y',
 };
 
@@ -68,12 +70,25 @@ describe.each(locales)('renderMail in %s', (locale) => {
       }
     });
 
+    it("names each voucher line's hotel and the discount with its code and amount", () => {
+      for (const part of [visibleHtml(mail.html), mail.text]) {
+        expect(part).toContain('Hotel Alpenrose');
+        expect(part).toContain('Hotel Kaiserhof Wien');
+        expect(part).toContain('Willkommensrabatt');
+        expect(part).toContain('WILLKOMMEN10');
+        expect(part).toContain(`−${formatPrice(10_000, locale)}`);
+      }
+    });
+
     it('leaks no placeholder, function or missing value', () => {
       for (const part of [mail.subject, mail.html, mail.text]) {
         expect(part).not.toMatch(/\b(?:undefined|NaN|null)\b|\[object |=>|\{\w+\}/);
       }
-      // Each mail names its brand company and support contacts in the footer.
+      // Each mail names its brand company (as its config does) and support contacts in the footer.
       expect(mail.text).toContain('Autoclub Reisewelt GmbH');
+      expect(mail.text).toContain('Hansastraße 19, 80686 München');
+      expect(mail.text).toContain('HRB 123456, Amtsgericht München');
+      expect(mail.text).toContain('DE812345671');
       expect(mail.text).toContain('hilfe@autoclub.example');
       expect(mail.text).toContain('+49 89 123 456-0');
     });
@@ -161,6 +176,19 @@ describe('renderMail texts', () => {
     expect(mail.text).toContain('Gutschein ansehen und drucken');
   });
 
+  it('shows what gift cards paid of the total and the rest, and no discount line without a discount', async () => {
+    const message: MailMessage = {
+      kind: 'order-received',
+      order: { ...order, discount: null, totalCents: 129_900, prepaidCents: 20_000 },
+      wireTransfer: { ...wireTransfer, amountCents: 109_900 },
+    };
+    const mail = await renderMail(message, brand, 'en');
+    expect(mail.text).not.toContain('Discount');
+    expect(mail.text).toMatch(/Total\s+€ 1,299\.00/);
+    expect(mail.text).toMatch(/Paid with gift card or credit\s+−€ 200\.00/);
+    expect(mail.text).toMatch(/Payment amount\s+€ 1,099\.00/);
+  });
+
   it('keeps umlauts as they are in subject, HTML and text', async () => {
     const message: MailMessage = {
       kind: 'transfer-expired',
@@ -184,13 +212,16 @@ describe('renderMail safety', () => {
       order: {
         ...order,
         customerName: script,
-        items: [{ title: `<img src=x onerror=alert(2)>`, quantity: 1, totalCents: 100 }],
+        items: [
+          { title: `<img src=x onerror=alert(2)>`, hotelName: '<i>Hotel</i>', quantity: 1, totalCents: 100 },
+        ],
       },
       wireTransfer: { ...wireTransfer, reference: '"><b>4711</b>' },
     };
     const mail = await renderMail(message, brand, 'de');
     expect(mail.html).not.toContain('<script');
     expect(mail.html).not.toContain('<img src=x');
+    expect(mail.html).not.toContain('<i>Hotel');
     expect(mail.html).not.toContain('<b>4711');
     expect(mail.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
     expect(mail.text).toContain(`Guten Tag ${script},`);
