@@ -5,7 +5,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '#src/app.ts';
 import { loadConfig } from '#src/config.ts';
-import { createTestApp, type TestApp } from '#src/test/app.ts';
+import { createTestApp, type TestApp, testDataDir } from '#src/test/app.ts';
 import { chooseOnSandbox, exampleCustomer, variantsInStock } from '#src/test/orders.ts';
 import { isReachable } from '#src/test/redis.ts';
 import { problemTitles } from './problem.ts';
@@ -311,7 +311,7 @@ describe.skipIf(skipRedis)('with REDIS_URL: two app instances on shared counters
       ...loadConfig({
         NODE_ENV: 'test',
         LOG_LEVEL: 'silent',
-        DATA_DIR: '/tmp/shop-test-data',
+        DATA_DIR: testDataDir,
         JOBS_IN_SERVER: 'false',
         TRUST_PROXY: 'true',
         REDIS_URL: redisUrl,

@@ -5,7 +5,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '#src/app.ts';
 import { loadConfig } from '#src/config.ts';
-import { createTestApp, type TestApp } from '#src/test/app.ts';
+import { createTestApp, type TestApp, testDataDir } from '#src/test/app.ts';
 import { isReachable } from '#src/test/redis.ts';
 import { problemTitles } from './problem.ts';
 import { redisConnectionName, retryDetail } from './rate-limit.ts';
@@ -348,7 +348,7 @@ describe('with REDIS_URL', () => {
   const prefix = `test:rate-limit:${Date.now().toString(36)}-${randomBytes(4).toString('hex')}:`;
   const apps: FastifyInstance[] = [];
   const configFor = (url: string) => ({
-    ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '/tmp/shop-test-data', REDIS_URL: url }),
+    ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: testDataDir, REDIS_URL: url }),
     catalogueCacheTtlMs: 0,
     rateLimitKeyPrefix: prefix,
   });

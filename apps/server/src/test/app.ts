@@ -4,6 +4,14 @@ import { loadConfig } from '#src/config.ts';
 import type { DatabaseHandle } from '#src/db/client.ts';
 import { createTestDatabase } from './database.ts';
 
+/**
+ * The DATA_DIR of test apps (media, outbox, icons): one per database kind, so that CI's two runs of the
+ * suite (PGlite and PostgreSQL, side by side) never share files.
+ */
+export const testDataDir = process.env.TEST_DATABASE_URL
+  ? '/tmp/shop-test-data-postgres'
+  : '/tmp/shop-test-data';
+
 export type TestApp = { app: FastifyInstance; database: DatabaseHandle; close(): Promise<void> };
 
 /** The real app on a fresh database holding the demo catalogue; requests go through `app.inject()`. */
@@ -15,7 +23,7 @@ export async function createTestApp(
     ...loadConfig({
       NODE_ENV: 'test',
       LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
-      DATA_DIR: '/tmp/shop-test-data',
+      DATA_DIR: testDataDir,
       // Jobs are enqueued but not run, unless a test asks for workers (JOBS_IN_SERVER: 'true').
       JOBS_IN_SERVER: 'false',
       // Every request of a test app comes from one client, and most orders are the example customer's:

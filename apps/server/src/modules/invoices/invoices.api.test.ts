@@ -11,7 +11,7 @@ import { queryRows, withDates } from '#src/db/client.ts';
 import { createBrandConfigs } from '#src/modules/brands/brand-config.ts';
 import { InvoiceCheckError } from '#src/modules/documents/invoice-pdf.ts';
 import { readPdf } from '#src/modules/documents/pdf-inspection.test-support.ts';
-import { createTestApp, type TestApp } from '#src/test/app.ts';
+import { createTestApp, type TestApp, testDataDir } from '#src/test/app.ts';
 import { type Cart, payWithPayPal, readyCart, variantsInStock } from '#src/test/orders.ts';
 import type { BrandConfig, InvoiceSnapshot } from './invoice-snapshot.ts';
 import { issueInvoice } from './invoices.repository.ts';
@@ -75,7 +75,7 @@ beforeAll(async () => {
       ...loadConfig({
         NODE_ENV: 'test',
         LOG_LEVEL: 'silent',
-        DATA_DIR: '/tmp/shop-test-data',
+        DATA_DIR: testDataDir,
         JOBS_IN_SERVER: 'false',
         ASSET_URL: `http://127.0.0.1:${port}`,
       }),

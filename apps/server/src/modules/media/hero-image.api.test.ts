@@ -3,7 +3,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { repoRoot } from '#src/config.ts';
-import { createTestApp, type TestApp } from '#src/test/app.ts';
+import { createTestApp, type TestApp, testDataDir } from '#src/test/app.ts';
 import { heroSeed, renderHeroImage } from './hero-image.ts';
 
 let shop: TestApp;
@@ -42,7 +42,7 @@ describe('hero images', () => {
     await shop.app.inject({ method: 'GET', url: '/media/hero/demo/xs.webp' });
     const { heroImage, heroImageResolution } = await brandConfig('demo');
     const { width, height } = heroImageResolution.xs!;
-    const file = `/tmp/shop-test-data/media/hero/demo/xs-${width}x${height}-cover-${heroSeed(heroImage)}.webp`;
+    const file = `${testDataDir}/media/hero/demo/xs-${width}x${height}-cover-${heroSeed(heroImage)}.webp`;
     expect((await stat(file)).size).toBeGreaterThan(0);
   });
 

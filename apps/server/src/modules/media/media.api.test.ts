@@ -10,12 +10,12 @@ import { offers } from '#src/db/schema/catalogue.ts';
 import { registerErrorHandling } from '#src/http/error-handler.ts';
 import { validatorCompiler } from '#src/http/validation.ts';
 import { rebuildSearchIndex } from '#src/modules/search/search-index.repository.ts';
-import { createTestApp, getJson, type TestApp } from '#src/test/app.ts';
+import { createTestApp, getJson, type TestApp, testDataDir } from '#src/test/app.ts';
 import { renderGeneratedImage } from './generated-image.ts';
 import { registerMediaRoutes } from './media.routes.ts';
 
 /** createTestApp's DATA_DIR: the media folder the whole app writes to (shared with other test files). */
-const sharedMediaDir = '/tmp/shop-test-data/media';
+const sharedMediaDir = path.join(testDataDir, 'media');
 
 let shop: TestApp;
 const scratch: string[] = [];

@@ -4,6 +4,7 @@ import { buildApp } from '#src/app.ts';
 import { loadConfig } from '#src/config.ts';
 import type { DatabaseHandle } from '#src/db/client.ts';
 import { createBrandDirectory } from '#src/modules/brands/brand-directory.ts';
+import { testDataDir } from '#src/test/app.ts';
 import { createTestDatabase } from '#src/test/database.ts';
 import { registerSeoRoutes } from './seo.routes.ts';
 import { listSitemapFiles, listSlicePaths, type SitemapCatalogue } from './seo.service.ts';
@@ -16,7 +17,7 @@ let database: DatabaseHandle;
 beforeAll(async () => {
   database = await createTestDatabase({ withDemoCatalogue: true });
   const config = {
-    ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: '/tmp/shop-test-data' }),
+    ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: testDataDir }),
     catalogueCacheTtlMs: 0,
   };
   app = await buildApp({ config, database });
