@@ -224,7 +224,10 @@ describe('demo catalogue', () => {
           WHERE lower(subtitle->>'de') LIKE ${`%${word}%`} OR lower(subtitle->>'en') LIKE ${`%${word}%`}`,
       );
       expect(promising.length, code).toBeGreaterThan(0);
-      expect(promising.filter((offer) => !offer.listed), code).toEqual([]);
+      expect(
+        promising.filter((offer) => !offer.listed),
+        code,
+      ).toEqual([]);
     }
     // The offer page has its own "Location" section: no text section of an offer is titled so.
     const locationTexts = await one<{ count: number }>(

@@ -306,7 +306,9 @@ export function planHotels(count: number): HotelPlan[] {
     // (one draw either way, as before, so that everything drawn after it stays the same).
     const operators = vendorIdsIn(region.countryIso);
     const homeVendor = operators[regions.indexOf(region) % operators.length] as number;
-    const vendorId = random.chance(0.6) ? homeVendor : (operators[random.int(0, operators.length - 1)] as number);
+    const vendorId = random.chance(0.6)
+      ? homeVendor
+      : (operators[random.int(0, operators.length - 1)] as number);
 
     const row: HotelRow = {
       id,

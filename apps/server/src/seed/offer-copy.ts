@@ -235,7 +235,11 @@ const childrenSection: OfferSection = {
 
 /** 3–5 sections: services and validity always, then a random choice of the others. */
 export function offerSections(random: Random, context: OfferCopyContext): OfferSection[] {
-  const optional: OfferSection[] = [surroundingsSection(context), notesSection(context), arrivalSection(context)];
+  const optional: OfferSection[] = [
+    surroundingsSection(context),
+    notesSection(context),
+    arrivalSection(context),
+  ];
   if (context.themes.includes('familie')) optional.push(childrenSection);
   const chosen = random.sample(optional, random.int(1, Math.min(3, optional.length)));
   const middle = random.shuffle([...chosen, validitySection]);

@@ -344,6 +344,8 @@ export function formatVatRate(basisPoints: number, locale: Locale): string {
 export function formatWeekdays(days: readonly number[], locale: Locale): string {
   const weekday = new Intl.DateTimeFormat(localeIso[locale], { weekday: 'long', timeZone: 'UTC' });
   // 1 January 2024 was a Monday.
-  const names = [...days].sort((a, b) => a - b).map((day) => weekday.format(new Date(Date.UTC(2024, 0, day))));
+  const names = [...days]
+    .sort((a, b) => a - b)
+    .map((day) => weekday.format(new Date(Date.UTC(2024, 0, day))));
   return new Intl.ListFormat(localeIso[locale], { type: 'conjunction' }).format(names);
 }

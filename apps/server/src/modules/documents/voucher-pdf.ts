@@ -45,7 +45,11 @@ export type VoucherPdfInput = {
   /** Fewest nights per stay when the nights may be split; null: all nights in one stay. */
   minStayNights: number | null;
   /** Inclusive ISO dates; those over before the voucher was issued or starting after it expires are left out. */
-  blackoutPeriods: { from: string; to: string; reason: 'christmas-new-year' | 'easter' | 'peak-season' | 'local-event' }[];
+  blackoutPeriods: {
+    from: string;
+    to: string;
+    reason: 'christmas-new-year' | 'easter' | 'peak-season' | 'local-event';
+  }[];
   validUntil: Date;
   issuedAt: Date;
   orderId: number;
@@ -104,19 +108,21 @@ export function renderVoucherPdf(voucher: VoucherPdfInput): PDFKit.PDFDocument {
       title: stamp ? `${stamp}: ${title}` : title,
       author: input.brand.name,
       subject: input.offerTitle,
-      // Every block below is placed by hand and measured first; a small bottom margin keeps pdfkit
-      // from ever starting a second page on its own.
+      // Every block below is placed by hand and the body set smaller when it would overflow; a small
+      // bottom margin keeps pdfkit from starting a second page on its own.
       margins: { top: margin, bottom: 10, left: margin, right: margin },
     });
-  // The largest sizes whose body ends above the footer, found by setting it on a scratch sheet.
-  const scale =
-    scales.find((candidate) => {
-      const scratch = create();
-      return drawBody(pageOf(scratch, input, candidate), input) <= footerTopOf(scratch) - 6;
-    }) ?? (scales.at(-1) as number);
-  const doc = create();
-  const page = pageOf(doc, input, scale);
-  drawBody(page, input);
+  // The largest sizes whose body ends above the footer: mostly the first try; a sheet that overflows
+  // is dropped (never ended, never sent) and the body set again smaller.
+  let doc = create();
+  let page = pageOf(doc, input, scales[0] as number);
+  for (const [index, scale] of scales.entries()) {
+    if (index > 0) {
+      doc = create();
+      page = pageOf(doc, input, scale);
+    }
+    if (drawBody(page, input) <= footerTopOf(doc) - 6) break;
+  }
   drawFooter(page, input, footerTopOf(doc));
   if (stamp) drawSpecimenWatermark(doc, stamp);
   doc.end();
@@ -165,7 +171,10 @@ function drawText(
 
 /** A small capitalised heading above a block, in the brand colour. */
 function drawLabel({ doc, colours, scale }: Page, text: string, x: number, y: number, width: number): number {
-  doc.font(fontBold).fontSize(8.5 * scale).fillColor(colours.text);
+  doc
+    .font(fontBold)
+    .fontSize(8.5 * scale)
+    .fillColor(colours.text);
   doc.text(text.toUpperCase(), x, y, { width, characterSpacing: 0.8, lineBreak: false });
   return 13 * scale;
 }
@@ -273,14 +282,22 @@ function drawOffer({ doc, left, width, scale }: Page, input: VoucherPdfInput, y:
 
 function drawGuest({ doc, left, width, scale }: Page, input: VoucherPdfInput, y: number): number {
   const t = documentTexts[input.locale].voucher;
-  doc.font(fontRegular).fontSize(11 * scale).fillColor(muted);
+  doc
+    .font(fontRegular)
+    .fontSize(11 * scale)
+    .fillColor(muted);
   doc.text(`${t.forGuest}:`, left, y + 3 * scale, { lineBreak: false });
   const nameX = left + doc.widthOfString(`${t.forGuest}:`) + 10;
   const nameWidth = left + width - nameX;
   const name = input.guestName?.trim();
   if (name) {
     // The name as entered, whole: it wraps rather than being cut.
-    const height = drawText(doc, name, nameX, y, { font: fontBold, size: 14 * scale, width: nameWidth, colour: ink });
+    const height = drawText(doc, name, nameX, y, {
+      font: fontBold,
+      size: 14 * scale,
+      width: nameWidth,
+      colour: ink,
+    });
     return y + Math.max(height, 19 * scale) + 10 * scale;
   }
   // No name given: a line to write it on, with a hint below what belongs there.
@@ -318,7 +335,10 @@ function drawMessage(page: Page, message: string, locale: Locale, y: number): nu
 
   doc.rect(left, y, width, boxHeight).fill(colours.tint);
   doc.rect(left, y, 3, boxHeight).fill(colours.primary);
-  doc.font(fontBold).fontSize(9 * scale).fillColor(colours.text);
+  doc
+    .font(fontBold)
+    .fontSize(9 * scale)
+    .fillColor(colours.text);
   doc.text(t.message, left + padding + 4, y + padding, { lineBreak: false });
   drawText(doc, text, left + padding + 4, y + padding + 13 * scale, {
     font: fontRegular,
@@ -341,7 +361,12 @@ function drawStay(page: Page, input: VoucherPdfInput, y: number): number {
 
   let hotelY = y + drawLabel(page, t.hotel, left, y, hotelWidth);
   hotelY +=
-    drawText(doc, input.hotel.name, left, hotelY, { font: fontBold, size: 12.5 * scale, width: hotelWidth, colour: ink }) +
+    drawText(doc, input.hotel.name, left, hotelY, {
+      font: fontBold,
+      size: 12.5 * scale,
+      width: hotelWidth,
+      colour: ink,
+    }) +
     3 * scale;
   const { hotel } = input;
   const place = [hotel.postcode, hotel.city].filter(Boolean).join(' ');
@@ -352,7 +377,12 @@ function drawStay(page: Page, input: VoucherPdfInput, y: number): number {
   ];
   for (const line of lines) {
     if (!line) continue;
-    hotelY += drawText(doc, line, left, hotelY, { font: fontRegular, size: small, width: hotelWidth, colour: ink });
+    hotelY += drawText(doc, line, left, hotelY, {
+      font: fontRegular,
+      size: small,
+      width: hotelWidth,
+      colour: ink,
+    });
     hotelY += 2 * scale;
   }
 
@@ -370,7 +400,12 @@ function drawStay(page: Page, input: VoucherPdfInput, y: number): number {
   for (const line of stayLines) {
     if (!line) continue;
     stayY += 3 * scale;
-    stayY += drawText(doc, line, stayX, stayY, { font: fontRegular, size: small, width: stayWidth, colour: ink });
+    stayY += drawText(doc, line, stayX, stayY, {
+      font: fontRegular,
+      size: small,
+      width: stayWidth,
+      colour: ink,
+    });
   }
   return Math.max(hotelY, stayY) + 12 * scale;
 }
@@ -381,7 +416,8 @@ function drawIncluded(page: Page, input: VoucherPdfInput, y: number): number {
   const { doc, left, width, scale } = page;
   const t = documentTexts[input.locale].voucher;
   const items = input.inclusions.map(
-    (inclusion) => `${inclusion.quantity > 1 ? `${inclusion.quantity} × ` : ''}${inclusion.label} (${t.per[inclusion.per]})`,
+    (inclusion) =>
+      `${inclusion.quantity > 1 ? `${inclusion.quantity} × ` : ''}${inclusion.label} (${t.per[inclusion.per]})`,
   );
   const top = y + drawLabel(page, t.included, left, y, width);
   const columns = items.length > 2 ? 2 : 1;
@@ -393,7 +429,12 @@ function drawIncluded(page: Page, input: VoucherPdfInput, y: number): number {
     let itemY = top;
     const x = left + column * (columnWidth + gap);
     for (const item of items.slice(column * perColumn, (column + 1) * perColumn)) {
-      drawText(doc, '✓', x, itemY, { font: fontRegular, size: 9.5 * scale, width: 12, colour: page.colours.text });
+      drawText(doc, '✓', x, itemY, {
+        font: fontRegular,
+        size: 9.5 * scale,
+        width: 12,
+        colour: page.colours.text,
+      });
       itemY +=
         drawText(doc, item, x + 13, itemY, {
           font: fontRegular,
@@ -422,7 +463,12 @@ function drawTerms(page: Page, input: VoucherPdfInput, y: number): number {
     input.arrivalDays.length === 0 || input.arrivalDays.length === 7
       ? t.arrivalAny
       : t.arrivalOnly(formatWeekdays(input.arrivalDays, input.locale));
-  arrivalY += drawText(doc, days, left, arrivalY, { font: fontRegular, size, width: arrivalWidth, colour: ink });
+  arrivalY += drawText(doc, days, left, arrivalY, {
+    font: fontRegular,
+    size,
+    width: arrivalWidth,
+    colour: ink,
+  });
 
   let blackoutY = y + drawLabel(page, t.blackouts, blackoutX, y, blackoutWidth);
   const periods = input.blackoutPeriods.map((period) => {
@@ -489,14 +535,20 @@ function drawInstructions(page: Page, input: VoucherPdfInput, top: number): numb
   const paragraphs = input.bookingInstructions.map((paragraph) => paragraph.trim()).filter(Boolean);
   if (paragraphs.length === 0) return top;
   const t = documentTexts[input.locale].voucher;
-  doc.font(fontBold).fontSize(11 * scale).fillColor(ink);
+  doc
+    .font(fontBold)
+    .fontSize(11 * scale)
+    .fillColor(ink);
   doc.text(t.howToBook, left, top, { width, lineBreak: false });
 
   const indent = paragraphs.length > 1 ? 16 : 0;
   let y = top + 17 * scale;
   for (const [index, paragraph] of paragraphs.entries()) {
     if (indent) {
-      doc.font(fontRegular).fontSize(9.5 * scale).fillColor(ink);
+      doc
+        .font(fontRegular)
+        .fontSize(9.5 * scale)
+        .fillColor(ink);
       doc.text(`${index + 1}.`, left, y, { lineBreak: false });
     }
     y +=

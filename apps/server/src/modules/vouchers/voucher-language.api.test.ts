@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
+import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '#src/db/client.ts';
 import { readPdf } from '#src/modules/documents/pdf-inspection.test-support.ts';
 import { createTestApp, type TestApp } from '#src/test/app.ts';
-import type { InjectOptions } from 'fastify';
 import { payWithPayPal, readyCart } from '#src/test/orders.ts';
 
 /**
@@ -26,7 +26,8 @@ describe('a voucher for a hotel in Rome', () => {
     );
     // An Italian buyer's order.
     const italian = {
-      inject: (request: InjectOptions) => shop.app.inject({ ...request, headers: { 'accept-language': 'it' } }),
+      inject: (request: InjectOptions) =>
+        shop.app.inject({ ...request, headers: { 'accept-language': 'it' } }),
     } as Parameters<typeof readyCart>[0];
     const cart = await readyCart(italian, rome!.id);
     await payWithPayPal(italian, cart);

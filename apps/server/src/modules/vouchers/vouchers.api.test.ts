@@ -207,7 +207,9 @@ describe('the voucher of the dearest demo offer with the longest board text (iss
     expect(offer.inclusions.length).toBeGreaterThan(0);
     const cart = await readyCart(shop.app, offer.variant_id);
     await payWithPayPal(shop.app, cart);
-    const [voucher] = (await get(`/api/order/${cart.orderId}/${cart.key}`)).json().vouchers as { id: number }[];
+    const [voucher] = (await get(`/api/order/${cart.orderId}/${cart.key}`)).json().vouchers as {
+      id: number;
+    }[];
     const named = await put(`/api/voucher/${cart.orderId}/${cart.key}/${voucher!.id}`, {
       customer: { firstName: 'Maria-Theresia', lastName: 'von Hohenberg-Lüdenscheidt' },
     });

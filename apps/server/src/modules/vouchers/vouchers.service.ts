@@ -1,5 +1,5 @@
-import type { Voucher, VoucherUpdate } from '@shop/contracts/vouchers';
 import { type Locale, locales } from '@shop/contracts/locale';
+import type { Voucher, VoucherUpdate } from '@shop/contracts/vouchers';
 import { voucherUpdateSchema } from '@shop/contracts/vouchers';
 import type { Database } from '#src/db/client.ts';
 import { HttpProblem } from '#src/http/problem.ts';
