@@ -196,6 +196,48 @@ describe('demo catalogue', () => {
     expect(stats.catalogue).toBe(39);
   });
 
+  it('does not contradict itself: contacts, operators, promised extras, one "Location" (issue 24)', async () => {
+    // Every hotel has the phone and mail the voucher tells guests to book with.
+    const contacts = await one<{ missing: number }>(
+      db,
+      sql`SELECT count(*)::int AS missing FROM hotels
+        WHERE phone IS NULL OR phone !~ ${String.raw`^\+[0-9]{2,3} [0-9]+ [0-9]+$`}
+          OR email IS NULL OR email !~ ${String.raw`^[a-z]+@[a-z0-9-]+\.example$`}`,
+    );
+    expect(contacts.missing).toBe(0);
+    // No Austrian (or German, Swiss) hotel is sold by an operator of the Adriatic coast.
+    const misplaced = await queryRows<{ country_iso: string }>(
+      db,
+      sql`SELECT h.country_iso FROM hotels h JOIN vendors v ON v.id = h.vendor_id
+        WHERE v.name = 'Adria Holiday Partner' AND h.country_iso NOT IN ('IT', 'HR', 'SI')`,
+    );
+    expect(misplaced).toEqual([]);
+    // A subtitle that promises a massage (or sparkling wine, a wine tasting) has it among the inclusions.
+    for (const [code, word] of [
+      ['massage', 'massag'],
+      ['sparkling-wine', 'sekt'],
+      ['wine-tasting', 'weinverkostung'],
+    ] as const) {
+      const promising = await queryRows<{ id: number; listed: boolean }>(
+        db,
+        sql`SELECT id, inclusions @> ${JSON.stringify([{ code }])}::jsonb AS listed FROM offers
+          WHERE lower(subtitle->>'de') LIKE ${`%${word}%`} OR lower(subtitle->>'en') LIKE ${`%${word}%`}`,
+      );
+      expect(promising.length, code).toBeGreaterThan(0);
+      expect(
+        promising.filter((offer) => !offer.listed),
+        code,
+      ).toEqual([]);
+    }
+    // The offer page has its own "Location" section: no text section of an offer is titled so.
+    const locationTexts = await one<{ count: number }>(
+      db,
+      sql`SELECT count(*)::int AS count FROM offer_texts
+        WHERE title->>'de' = 'Lage' OR title->>'en' = 'Location' OR title->>'it' = 'Posizione'`,
+    );
+    expect(locationTexts.count).toBe(0);
+  });
+
   it('places hotels in Südtirol and at the Gardasee', async () => {
     const regions = await queryRows<{ region: string; hotels: number }>(
       db,

@@ -7,7 +7,7 @@ import {
   featureCode,
   featureDefinitions,
   type Text3,
-  vendorNames,
+  vendorIdsIn,
 } from './reference-data.ts';
 
 export type HotelRow = typeof hotels.$inferInsert & { id: number };
@@ -239,6 +239,42 @@ function describeHotel(
   };
 }
 
+/** Country calling codes of the demo's countries, for the hotels' phone numbers. */
+const callingCodes: Record<string, string> = {
+  AT: '43',
+  BE: '32',
+  CH: '41',
+  CZ: '420',
+  DE: '49',
+  DK: '45',
+  ES: '34',
+  FR: '33',
+  GR: '30',
+  HR: '385',
+  HU: '36',
+  IT: '39',
+  NL: '31',
+  PL: '48',
+  PT: '351',
+  SI: '386',
+  TR: '90',
+};
+
+/**
+ * The reception's phone and mail, which the voucher tells guests to book with. From a random stream
+ * of their own, so that everything else generated for the hotel stays as it was; the mail domain is
+ * under .example, which never reaches anyone.
+ */
+export function hotelContact(id: number, slug: string, countryIso: string): { phone: string; email: string } {
+  const random = randomFor('hotel-contact', id);
+  const area = String(random.int(20, 989));
+  const line = String(random.int(100_000, 9_999_999));
+  return {
+    phone: `+${callingCodes[countryIso] ?? '49'} ${area} ${line}`,
+    email: `${random.pick(['info', 'booking', 'reception', 'hotel'])}@${slug}.example`,
+  };
+}
+
 const jitter = (random: Random, spread: number) => (random.next() * 2 - 1) * spread;
 const round5 = (value: number) => Math.round(value * 100_000) / 100_000;
 
@@ -266,9 +302,13 @@ export function planHotels(count: number): HotelPlan[] {
     const [minPrice, maxPrice] =
       stars === 5 ? [120, 180] : stars === 4 ? [80, 130] : stars === 3 ? [60, 95] : [60, 110];
     const basePriceEuros = random.int(minPrice, maxPrice) + (region.traits.includes('city') ? 10 : 0);
-    // Most hotels belong to their region's usual operator, the rest to anyone.
-    const homeVendor = (regions.indexOf(region) % vendorNames.length) + 1;
-    const vendorId = random.chance(0.6) ? homeVendor : random.int(1, vendorNames.length);
+    // Most hotels belong to their region's usual operator, the rest to another operator of the country
+    // (one draw either way, as before, so that everything drawn after it stays the same).
+    const operators = vendorIdsIn(region.countryIso);
+    const homeVendor = operators[regions.indexOf(region) % operators.length] as number;
+    const vendorId = random.chance(0.6)
+      ? homeVendor
+      : (operators[random.int(0, operators.length - 1)] as number);
 
     const row: HotelRow = {
       id,
@@ -283,6 +323,7 @@ export function planHotels(count: number): HotelPlan[] {
       countryIso: region.countryIso,
       latitude: round5(town.latitude + jitter(random, 0.02)),
       longitude: round5(town.longitude + jitter(random, 0.03)),
+      ...hotelContact(id, slug, region.countryIso),
       description: describeHotel(random, name, town.name, region, stars, features),
       featureCodes: [...features].map(featureCode).sort((a, b) => a - b),
       imageSeeds: [1, 2, 3].map((n) => `hotel-${id}-${n}`),

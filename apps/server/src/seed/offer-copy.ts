@@ -1,3 +1,4 @@
+import type { Inclusion } from '#src/db/schema/offer-terms.ts';
 import type { Region } from './geography.ts';
 import { type HotelPlan, locatedIn } from './hotels.ts';
 import { italianAt } from './names.ts';
@@ -33,63 +34,53 @@ export function offerTitle(theme: ThemeSlug, nightsMin: number, nightsMax: numbe
   };
 }
 
-/** Little extras that make an offer more than a room; by theme. */
-const extras: Record<ThemeSlug, readonly Text3[]> = {
-  wellness: [
-    { de: 'Spa-Nutzung', en: 'spa access', it: 'accesso alla spa' },
-    { de: 'einer Rückenmassage', en: 'a back massage', it: 'un massaggio alla schiena' },
-  ],
-  familie: [
-    { de: 'Kinderbetreuung', en: 'childcare', it: 'animazione per bambini' },
-    { de: 'Eintritt ins Erlebnisbad', en: 'water park entry', it: 'ingresso al parco acquatico' },
-  ],
-  romantik: [
-    {
-      de: 'einer Flasche Sekt auf dem Zimmer',
-      en: 'a bottle of sparkling wine in your room',
-      it: 'una bottiglia di spumante in camera',
-    },
-    { de: 'Candle-Light-Dinner', en: 'a candlelit dinner', it: 'una cena a lume di candela' },
-  ],
-  staedtereise: [
-    { de: 'Stadtführung', en: 'a guided city walk', it: 'una visita guidata della città' },
-    { de: 'Welcome-Drink', en: 'a welcome drink', it: 'un drink di benvenuto' },
-  ],
-  'aktiv-wandern': [
-    { de: 'geführter Wanderung', en: 'a guided hike', it: "un'escursione guidata" },
-    { de: 'Lunchpaket', en: 'a packed lunch', it: 'un pranzo al sacco' },
-  ],
-  kurzurlaub: [
-    { de: 'Late Check-out', en: 'late check-out', it: 'late check-out' },
-    { de: 'Welcome-Drink', en: 'a welcome drink', it: 'un drink di benvenuto' },
-  ],
-  'ski-winter': [
-    { de: 'Skipass-Rabatt', en: 'a ski pass discount', it: 'sconto sullo skipass' },
-    { de: 'Glühwein zur Begrüßung', en: 'mulled wine on arrival', it: "vin brulé all'arrivo" },
-  ],
-  'strand-meer': [
-    { de: 'Strandliege und Sonnenschirm', en: 'sun lounger and parasol', it: 'lettino e ombrellone' },
-    { de: 'Welcome-Drink', en: 'a welcome drink', it: 'un drink di benvenuto' },
-  ],
-  kulinarik: [
-    { de: 'Weinverkostung', en: 'a wine tasting', it: 'una degustazione di vini' },
-    { de: 'Vier-Gänge-Menü', en: 'a four-course dinner', it: 'una cena di quattro portate' },
-  ],
-  chalet: [{ de: 'Kaminholz', en: 'firewood', it: 'legna per il camino' }],
-  golf: [{ de: 'Greenfee-Ermäßigung', en: 'a green fee discount', it: 'sconto sul green fee' }],
-  'urlaub-mit-hund': [
-    { de: 'Hundekorb und Leckerli', en: 'dog bed and treats', it: 'cuccia e snack per il cane' },
-  ],
+/**
+ * How a subtitle names what an offer includes ("inkl. Halbpension und einer Teilkörpermassage"). A
+ * subtitle names only what the offer's inclusions list: it must not promise a massage the voucher does
+ * not carry. Parking and a late check-out are not worth a subtitle.
+ */
+const inclusionPhrases: Partial<Record<Inclusion['code'], Text3>> = {
+  'welcome-drink': { de: 'Begrüßungsgetränk', en: 'a welcome drink', it: 'un drink di benvenuto' },
+  'candlelight-dinner': {
+    de: 'Candle-Light-Dinner',
+    en: 'a candlelit dinner',
+    it: 'una cena a lume di candela',
+  },
+  'spa-access': { de: 'Spa-Nutzung', en: 'spa access', it: "l'accesso alla spa" },
+  massage: { de: 'einer Teilkörpermassage', en: 'a partial body massage', it: 'un massaggio parziale' },
+  'guest-card': { de: 'Gästekarte', en: 'a guest card', it: 'la carta ospite' },
+  'bike-rental': { de: 'Leihfahrrad', en: 'a hire bike', it: 'una bicicletta a noleggio' },
+  'wine-tasting': { de: 'Weinverkostung', en: 'a wine tasting', it: 'una degustazione di vini' },
+  'city-tour': { de: 'Stadtführung', en: 'a guided city tour', it: 'una visita guidata della città' },
+  'transport-pass': { de: 'Ticket für Bus und Bahn', en: 'a transport pass', it: 'il biglietto per i mezzi' },
+  'sparkling-wine': {
+    de: 'einer Flasche Sekt auf dem Zimmer',
+    en: 'a bottle of sparkling wine in your room',
+    it: 'una bottiglia di spumante in camera',
+  },
+  'cooking-class': { de: 'Kochkurs', en: 'a cooking class', it: 'un corso di cucina' },
+  'green-fee': { de: 'Greenfee', en: 'the green fee', it: 'il green fee' },
+  'ski-pass': { de: 'Skipass', en: 'a ski pass', it: 'lo skipass' },
 };
 
 /** Boards that say nothing worth advertising in a subtitle. */
 const silentBoards: readonly BoardCode[] = ['Ü', 'LTA'];
 
 /** "im Hotel Seeblick Aurora inkl. Halbpension" / "at … incl. half board" / "presso … con mezza pensione". */
-export function offerSubtitle(random: Random, hotelName: string, board: BoardCode, theme: ThemeSlug): Text3 {
+export function offerSubtitle(
+  random: Random,
+  hotelName: string,
+  board: BoardCode,
+  inclusions: readonly Inclusion[],
+): Text3 {
   const parts: Text3[] = [];
   if (!silentBoards.includes(board)) parts.push(boardDefinitions[board].short);
-  if (random.chance(0.45)) parts.push(random.pick(extras[theme]));
+  const nameable = inclusions.flatMap((inclusion) => inclusionPhrases[inclusion.code] ?? []);
+  if (random.chance(0.45)) {
+    // One draw whether or not there is something to name, so that the rest of the offer stays as it was.
+    const extra = random.pick<Text3 | null>(nameable.length ? nameable : [null]);
+    if (extra) parts.push(extra);
+  }
   const join = (locale: keyof Text3, and: string) =>
     parts.map((part) => (locale === 'de' ? part.de : lowerFirst(part[locale]))).join(and);
   return {
@@ -164,11 +155,12 @@ function servicesSection({
   };
 }
 
-function locationSection({ hotel }: OfferCopyContext): OfferSection {
+/** Titled "Surroundings": the offer page has a "Location" section of its own (address and map). */
+function surroundingsSection({ hotel }: OfferCopyContext): OfferSection {
   const { name } = hotel.row;
   const where = locatedIn(hotel.city, hotel.region);
   return {
-    title: { de: 'Lage', en: 'Location', it: 'Posizione' },
+    title: { de: 'Umgebung', en: 'Surroundings', it: 'Dintorni' },
     body: {
       de: `${name} liegt ${where.de}. Geschäfte, Cafés und Ausflugsziele sind schnell erreicht.`,
       en: `${name} is ${where.en}. Shops, cafés and day-trip destinations are close at hand.`,
@@ -243,7 +235,11 @@ const childrenSection: OfferSection = {
 
 /** 3–5 sections: services and validity always, then a random choice of the others. */
 export function offerSections(random: Random, context: OfferCopyContext): OfferSection[] {
-  const optional: OfferSection[] = [locationSection(context), notesSection(context), arrivalSection(context)];
+  const optional: OfferSection[] = [
+    surroundingsSection(context),
+    notesSection(context),
+    arrivalSection(context),
+  ];
   if (context.themes.includes('familie')) optional.push(childrenSection);
   const chosen = random.sample(optional, random.int(1, Math.min(3, optional.length)));
   const middle = random.shuffle([...chosen, validitySection]);

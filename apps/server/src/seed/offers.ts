@@ -210,7 +210,9 @@ export function generateOffer(hotel: HotelPlan, offerId: number, ids: IdCounters
     : null;
 
   const title = offerTitle(primaryTheme, nightsMin, nightsMax, hotel.region);
-  const subtitle = offerSubtitle(random, hotel.row.name, board, primaryTheme);
+  // The terms come from a random stream of their own; the subtitle names only what they include.
+  const terms = planOfferTerms({ offerId, hotel, themes, nightsMin, nightsMax });
+  const subtitle = offerSubtitle(random, hotel.row.name, board, terms.inclusions);
   const createdAt = new Date(
     firstCreatedAt + Math.floor(random.next() * ((referenceDate - firstCreatedAt) / 60_000)) * 60_000,
   );
@@ -284,7 +286,7 @@ export function generateOffer(hotel: HotelPlan, offerId: number, ids: IdCounters
       boardCode: board,
       imageSeeds: [1, 2, 3].map((n) => `offer-${offerId}-${n}`),
       createdAt,
-      ...planOfferTerms({ offerId, hotel, themes, nightsMin, nightsMax }),
+      ...terms,
     },
     variants: variantRows,
     texts: textRows,

@@ -224,6 +224,36 @@ export const vendorNames = [
   'Gipfelglück Hotels',
 ] as const;
 
+/**
+ * Where each operator has hotels (ISO countries; empty: all over Europe). A hotel belongs to an
+ * operator of its own country, so that no Austrian hotel is sold by "Adria Holiday Partner".
+ */
+export const vendorCountries: Record<(typeof vendorNames)[number], readonly string[]> = {
+  'Alpenland Touristik': ['DE', 'AT', 'CH', 'IT'],
+  'Sonnenreisen Vertrieb': [],
+  'Mare Nostrum Hotels': ['IT', 'ES', 'FR', 'GR', 'HR', 'TR', 'PT'],
+  'Bergwelt Hotelgruppe': ['DE', 'AT', 'CH', 'IT', 'SI'],
+  'Adria Holiday Partner': ['IT', 'HR', 'SI'],
+  'Nordlicht Hotels & Resorts': ['DE', 'DK', 'NL', 'PL', 'BE'],
+  'Castello Hospitality': ['IT'],
+  'Costa Azul Hoteles': ['ES', 'PT'],
+  'Danubia Hotel Collection': ['DE', 'AT', 'HU', 'CZ'],
+  'Panorama Resorts Europa': [],
+  'Urbanstay Hotels': [],
+  'Landlust Gastgeber': ['DE', 'AT'],
+  'Lago Blu Collection': ['IT', 'CH'],
+  'Europa Kurzreisen': [],
+  'Gipfelglück Hotels': ['DE', 'AT', 'CH'],
+};
+
+/** The ids (1-based, as seeded) of the operators with hotels in a country. */
+export function vendorIdsIn(countryIso: string): number[] {
+  return vendorNames.flatMap((name, index) => {
+    const countries = vendorCountries[name];
+    return countries.length === 0 || countries.includes(countryIso) ? [index + 1] : [];
+  });
+}
+
 export type FeatureIcon =
   | 'restaurant'
   | 'pool-indoor'

@@ -84,6 +84,9 @@ export const hotels = pgTable(
       .references(() => countries.iso),
     latitude: doublePrecision('latitude').notNull(),
     longitude: doublePrecision('longitude').notNull(),
+    /** How guests book the stay a voucher pays for (printed on every voucher); null: not known. */
+    phone: text('phone'),
+    email: text('email'),
     description: translated('description').notNull(),
     featureCodes: smallint('feature_codes').array().notNull().default(sql`'{}'`),
     imageSeeds: text('image_seeds').array().notNull().default(sql`'{}'`),

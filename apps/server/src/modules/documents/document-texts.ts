@@ -28,6 +28,17 @@ export type DocumentTexts = {
     questions: string;
     specimen: string;
     preview: string;
+    included: string;
+    per: Record<'stay' | 'night' | 'person', string>;
+    arrival: string;
+    arrivalAny: string;
+    arrivalOnly: (days: string) => string;
+    minStaySplit: (nights: number) => string;
+    minStayWhole: string;
+    blackouts: string;
+    blackoutsNone: string;
+    blackoutReasons: Record<'christmas-new-year' | 'easter' | 'peak-season' | 'local-event', string>;
+    soldBy: string;
   };
   invoice: {
     title: string;
@@ -87,6 +98,23 @@ export const documentTexts: Record<Locale, DocumentTexts> = {
       questions: 'Fragen zum Gutschein?',
       specimen: 'MUSTER – KEIN GÜLTIGER GUTSCHEIN',
       preview: 'VORSCHAU – NOCH KEIN GÜLTIGER GUTSCHEIN',
+      included: 'Im Preis inbegriffen',
+      per: { stay: 'einmal pro Aufenthalt', night: 'täglich', person: 'pro Person' },
+      arrival: 'Anreise',
+      arrivalAny: 'an jedem Wochentag',
+      arrivalOnly: (days) => `nur ${days}`,
+      minStaySplit: (nights) =>
+        `Die Nächte lassen sich auf mehrere Aufenthalte von mindestens ${nights} Nächten aufteilen.`,
+      minStayWhole: 'Alle Nächte des Gutscheins in einem Aufenthalt.',
+      blackouts: 'Nicht einlösbar',
+      blackoutsNone: 'Keine Sperrzeiten: einlösbar nach Verfügbarkeit des Hotels.',
+      blackoutReasons: {
+        'christmas-new-year': 'Weihnachten und Neujahr',
+        easter: 'Ostern',
+        'peak-season': 'Hauptsaison',
+        'local-event': 'Veranstaltung vor Ort',
+      },
+      soldBy: 'Verkauft von',
     },
     invoice: {
       title: 'Rechnung',
@@ -139,6 +167,22 @@ export const documentTexts: Record<Locale, DocumentTexts> = {
       questions: 'Questions about the voucher?',
       specimen: 'SPECIMEN – NOT A VALID VOUCHER',
       preview: 'PREVIEW – NOT YET A VALID VOUCHER',
+      included: 'Included in the price',
+      per: { stay: 'once per stay', night: 'daily', person: 'per person' },
+      arrival: 'Arrival',
+      arrivalAny: 'any day of the week',
+      arrivalOnly: (days) => `only on ${days}`,
+      minStaySplit: (nights) => `The nights can be split into several stays of at least ${nights} nights.`,
+      minStayWhole: 'All the voucher’s nights in one stay.',
+      blackouts: 'Not redeemable',
+      blackoutsNone: 'No blackout dates: redeemable subject to the hotel’s availability.',
+      blackoutReasons: {
+        'christmas-new-year': 'Christmas and New Year',
+        easter: 'Easter',
+        'peak-season': 'Peak season',
+        'local-event': 'Local event',
+      },
+      soldBy: 'Sold by',
     },
     invoice: {
       title: 'Invoice',
@@ -191,6 +235,22 @@ export const documentTexts: Record<Locale, DocumentTexts> = {
       questions: 'Domande sul buono?',
       specimen: 'FAC-SIMILE – BUONO NON VALIDO',
       preview: 'ANTEPRIMA – NON ANCORA UN BUONO VALIDO',
+      included: 'Incluso nel prezzo',
+      per: { stay: 'una volta per soggiorno', night: 'ogni giorno', person: 'a persona' },
+      arrival: 'Arrivo',
+      arrivalAny: 'tutti i giorni della settimana',
+      arrivalOnly: (days) => `solo ${days}`,
+      minStaySplit: (nights) => `Le notti si possono dividere in più soggiorni di almeno ${nights} notti.`,
+      minStayWhole: 'Tutte le notti del voucher in un unico soggiorno.',
+      blackouts: 'Non utilizzabile',
+      blackoutsNone: 'Nessun periodo escluso: utilizzabile secondo disponibilità dell’hotel.',
+      blackoutReasons: {
+        'christmas-new-year': 'Natale e Capodanno',
+        easter: 'Pasqua',
+        'peak-season': 'Alta stagione',
+        'local-event': 'Evento locale',
+      },
+      soldBy: 'Venduto da',
     },
     invoice: {
       title: 'Fattura',
@@ -278,4 +338,14 @@ export function formatVatRate(basisPoints: number, locale: Locale): string {
       : `${locale === 'en' ? '.' : ','}${String(hundredths).padStart(2, '0').replace(/0$/, '')}`;
   const number = `${Math.trunc(basisPoints / 100)}${fraction}`;
   return locale === 'de' ? `${number} %` : `${number}%`;
+}
+
+/** ISO weekdays (1 = Monday … 7 = Sunday) as the language writes them: "Freitag und Samstag". */
+export function formatWeekdays(days: readonly number[], locale: Locale): string {
+  const weekday = new Intl.DateTimeFormat(localeIso[locale], { weekday: 'long', timeZone: 'UTC' });
+  // 1 January 2024 was a Monday.
+  const names = [...days]
+    .sort((a, b) => a - b)
+    .map((day) => weekday.format(new Date(Date.UTC(2024, 0, day))));
+  return new Intl.ListFormat(localeIso[locale], { type: 'conjunction' }).format(names);
 }

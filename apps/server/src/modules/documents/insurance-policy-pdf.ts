@@ -139,6 +139,7 @@ export function renderInsurancePolicyPdf(input: InsurancePolicyPdfInput): PDFKit
   const title = `${t.title} ${input.policyNumber}`;
   const doc = createA4Document({
     locale: input.locale,
+    createdAt: input.bookedAt,
     title: input.specimen ? `${t.specimen}: ${title}` : title,
     author: input.brand.name,
     subject: `${t.types[input.type]} – ${input.offerTitle}`,

@@ -91,6 +91,7 @@ export function renderInvoicePdf(input: InvoicePdfInput): PDFKit.PDFDocument {
   const title = `${t.title} ${input.invoiceNumber}`;
   const doc = createA4Document({
     locale: input.locale,
+    createdAt: input.issuedAt,
     title: input.specimen ? `${t.specimen}: ${title}` : title,
     author: input.brand.name,
     subject: `${title} – ${input.seller.name}`,

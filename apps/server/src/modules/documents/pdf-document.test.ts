@@ -6,7 +6,14 @@ import { readPdf } from './pdf-inspection.test-support.ts';
 const margins = { top: 50, bottom: 50, left: 50, right: 50 };
 
 async function render(lines: string[], font?: string): Promise<string> {
-  const doc = createA4Document({ locale: 'de', title: 'Test', author: 'Shop', subject: 'Test', margins });
+  const doc = createA4Document({
+    locale: 'de',
+    title: 'Test',
+    author: 'Shop',
+    subject: 'Test',
+    margins,
+    createdAt: new Date('2026-11-24T09:15:00Z'),
+  });
   if (font) doc.font(font);
   const pdf = pdfToBuffer(doc);
   for (const line of lines) doc.text(line);

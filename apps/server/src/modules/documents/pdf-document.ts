@@ -47,6 +47,11 @@ export type DocumentOptions = {
   margins: { top: number; bottom: number; left: number; right: number };
   /** Keep all pages open to draw footers and watermarks once the page count is known. */
   bufferPages?: boolean;
+  /**
+   * When the document was issued: its creation date, from which pdfkit also derives the file's ID.
+   * So every download of one issued document is the same bytes (issue 24), not stamped with its hour.
+   */
+  createdAt: Date;
 };
 
 export function createA4Document(options: DocumentOptions): PDFKit.PDFDocument {
@@ -59,7 +64,13 @@ export function createA4Document(options: DocumentOptions): PDFKit.PDFDocument {
     displayTitle: true,
     // The default would be Helvetica, parsed for every document though never used.
     font: regular as string,
-    info: { Title: options.title, Author: options.author, Subject: options.subject, Creator: options.author },
+    info: {
+      Title: options.title,
+      Author: options.author,
+      Subject: options.subject,
+      Creator: options.author,
+      CreationDate: options.createdAt,
+    },
   });
   doc.registerFont(fontRegular, regular);
   doc.registerFont(fontBold, bold);

@@ -1,11 +1,14 @@
 /**
- * The voucher a buyer downloads for every unit bought: one A4 page with the offer, the hotel, the
- * code (printed and as a QR code the hotel scans) and how to book. Pure: data in, PDF stream out.
+ * The voucher a buyer downloads for every unit bought: one A4 page with everything a hotel's front
+ * desk needs (issue 24): the hotel and how to reach it, the stay with its board in full, every
+ * inclusion, the arrival days and blackout dates, the guest, the code (printed and as a QR code the
+ * hotel scans), its validity, how to book and who sold it. Texts wrap and are never cut; when the
+ * page would overflow, the whole body is set smaller until it fits. Pure: data in, PDF stream out.
  */
 import type { Locale } from '@shop/contracts/locale';
 import { type BrandColours, brandColours } from './brand-colour.ts';
 import { drawBrandMark } from './brand-mark.ts';
-import { documentTexts, formatDocumentDate } from './document-texts.ts';
+import { documentTexts, formatDocumentDate, formatWeekdays } from './document-texts.ts';
 import { createA4Document, fontBold, fontRegular } from './pdf-document.ts';
 import { drawFittedText, fittingFontSize } from './pdf-text-fit.ts';
 import { drawQrCode } from './qr-vector.ts';
@@ -33,8 +36,20 @@ export type VoucherPdfInput = {
   };
   nights: number;
   persons: number;
-  /** e.g. 'Halbpension' (already translated). */
+  /** The board in full, e.g. 'Halbpension: Frühstück und Abendessen' (already translated). */
   board: string | null;
+  /** What the price includes besides nights and board; the label already translated. */
+  inclusions: { label: string; quantity: number; per: 'stay' | 'night' | 'person' }[];
+  /** ISO weekdays (1 = Monday … 7 = Sunday) a stay may start on; empty: any day. */
+  arrivalDays: number[];
+  /** Fewest nights per stay when the nights may be split; null: all nights in one stay. */
+  minStayNights: number | null;
+  /** Inclusive ISO dates; those over before the voucher was issued or starting after it expires are left out. */
+  blackoutPeriods: {
+    from: string;
+    to: string;
+    reason: 'christmas-new-year' | 'easter' | 'peak-season' | 'local-event';
+  }[];
   validUntil: Date;
   issuedAt: Date;
   orderId: number;
@@ -65,10 +80,20 @@ const hiddenCode = 'XXXX-XXXX-XXXX';
 const ink = '#1f1f1f';
 const muted = '#5f6368';
 const margin = 45;
-const footerHeight = 76;
+const footerHeight = 72;
 const qrSize = 112;
 
-type Page = { doc: PDFKit.PDFDocument; colours: BrandColours; left: number; width: number };
+type Page = {
+  doc: PDFKit.PDFDocument;
+  colours: BrandColours;
+  left: number;
+  width: number;
+  /** 1: the full sizes; below 1 the body's type and gaps are set smaller so that it fits the page. */
+  scale: number;
+};
+
+/** The body's sizes from the full ones down to where it stays legible at a hotel desk (7.5 pt). */
+const scales = [1, 0.94, 0.88, 0.82, 0.77, 0.72];
 
 export function renderVoucherPdf(voucher: VoucherPdfInput): PDFKit.PDFDocument {
   const input = voucher.preview ? { ...voucher, code: hiddenCode } : voucher;
@@ -76,34 +101,82 @@ export function renderVoucherPdf(voucher: VoucherPdfInput): PDFKit.PDFDocument {
   const title = `${t.title} ${input.code}`;
   // A preview is not valid whatever paid for it; one stamp says so.
   const stamp = input.preview ? t.preview : input.specimen ? t.specimen : null;
-  const doc = createA4Document({
-    locale: input.locale,
-    title: stamp ? `${stamp}: ${title}` : title,
-    author: input.brand.name,
-    subject: input.offerTitle,
-    // Every block below is placed and sized by hand; a small bottom margin keeps pdfkit from ever
-    // starting a second page on its own.
-    margins: { top: margin, bottom: 10, left: margin, right: margin },
-  });
-  const page: Page = {
+  const create = () =>
+    createA4Document({
+      locale: input.locale,
+      createdAt: input.issuedAt,
+      title: stamp ? `${stamp}: ${title}` : title,
+      author: input.brand.name,
+      subject: input.offerTitle,
+      // Every block below is placed by hand and the body set smaller when it would overflow; a small
+      // bottom margin keeps pdfkit from starting a second page on its own.
+      margins: { top: margin, bottom: 10, left: margin, right: margin },
+    });
+  // The largest sizes whose body ends above the footer: mostly the first try; a sheet that overflows
+  // is dropped (never ended, never sent) and the body set again smaller.
+  let doc = create();
+  let page = pageOf(doc, input, scales[0] as number);
+  for (const [index, scale] of scales.entries()) {
+    if (index > 0) {
+      doc = create();
+      page = pageOf(doc, input, scale);
+    }
+    if (drawBody(page, input) <= footerTopOf(doc) - 6) break;
+  }
+  drawFooter(page, input, footerTopOf(doc));
+  if (stamp) drawSpecimenWatermark(doc, stamp);
+  doc.end();
+  return doc;
+}
+
+function pageOf(doc: PDFKit.PDFDocument, input: VoucherPdfInput, scale: number): Page {
+  return {
     doc,
     colours: brandColours(input.brand.primaryColor),
     left: margin,
     width: doc.page.width - 2 * margin,
+    scale,
   };
+}
 
+const footerTopOf = (doc: PDFKit.PDFDocument) => doc.page.height - footerHeight;
+
+/** Everything above the footer; returns where it ends. */
+function drawBody(page: Page, input: VoucherPdfInput): number {
   let y = input.layout === 'gift' ? drawGiftHeader(page, input) : drawPlainHeader(page, input);
   y = drawOffer(page, input, y);
   y = drawGuest(page, input, y);
   if (input.message?.trim()) y = drawMessage(page, input.message, input.locale, y);
   y = drawStay(page, input, y);
+  y = drawIncluded(page, input, y);
+  y = drawTerms(page, input, y);
   y = drawCode(page, input, y);
-  const footerTop = doc.page.height - footerHeight;
-  drawInstructions(page, input, y, footerTop - 12);
-  drawFooter(page, input, footerTop);
-  if (stamp) drawSpecimenWatermark(doc, stamp);
-  doc.end();
-  return doc;
+  return drawInstructions(page, input, y);
+}
+
+/** Wrapped text at a fixed size, never cut; returns the height it took. */
+function drawText(
+  doc: PDFKit.PDFDocument,
+  text: string,
+  x: number,
+  y: number,
+  options: { font: string; size: number; width: number; lineGap?: number; colour: PDFKit.Mixins.ColorValue },
+): number {
+  doc.font(options.font).fontSize(options.size).fillColor(options.colour);
+  const textOptions = { width: options.width, lineGap: options.lineGap ?? 0.5 };
+  const height = doc.heightOfString(text, textOptions);
+  doc.text(text, x, y, textOptions);
+  return height;
+}
+
+/** A small capitalised heading above a block, in the brand colour. */
+function drawLabel({ doc, colours, scale }: Page, text: string, x: number, y: number, width: number): number {
+  doc
+    .font(fontBold)
+    .fontSize(8.5 * scale)
+    .fillColor(colours.text);
+  doc.text(text.toUpperCase(), x, y, { width, characterSpacing: 0.8, lineBreak: false });
+  return 13 * scale;
 }
 
 function drawPlainHeader({ doc, colours, left, width }: Page, input: VoucherPdfInput): number {
@@ -196,156 +269,243 @@ function drawGiftHeader({ doc, colours, left, width }: Page, input: VoucherPdfIn
   return bandHeight + 36;
 }
 
-function drawOffer({ doc, left, width }: Page, input: VoucherPdfInput, y: number): number {
-  doc.fillColor(ink);
-  const height = drawFittedText(
-    doc,
-    input.offerTitle,
-    { x: left, y },
-    { font: fontBold, size: { largest: 18, smallest: 12 }, width, maxHeight: 46 },
-  );
-  return y + height + 12;
+function drawOffer({ doc, left, width, scale }: Page, input: VoucherPdfInput, y: number): number {
+  const size = fittingFontSize(doc, input.offerTitle, {
+    font: fontBold,
+    size: { largest: 17 * scale, smallest: 12 * scale },
+    width,
+    maxHeight: 44 * scale,
+  });
+  const height = drawText(doc, input.offerTitle, left, y, { font: fontBold, size, width, colour: ink });
+  return y + height + 10 * scale;
 }
 
-function drawGuest({ doc, left }: Page, input: VoucherPdfInput, y: number): number {
+function drawGuest({ doc, left, width, scale }: Page, input: VoucherPdfInput, y: number): number {
   const t = documentTexts[input.locale].voucher;
-  doc.font(fontRegular).fontSize(11).fillColor(muted);
-  doc.text(`${t.forGuest}:`, left, y + 3, { lineBreak: false });
+  doc
+    .font(fontRegular)
+    .fontSize(11 * scale)
+    .fillColor(muted);
+  doc.text(`${t.forGuest}:`, left, y + 3 * scale, { lineBreak: false });
   const nameX = left + doc.widthOfString(`${t.forGuest}:`) + 10;
-  const nameWidth = 360;
-  if (input.guestName?.trim()) {
-    doc.fillColor(ink);
-    drawFittedText(
-      doc,
-      input.guestName.trim(),
-      { x: nameX, y },
-      { font: fontBold, size: { largest: 15, smallest: 10 }, width: nameWidth, maxHeight: 19 },
-    );
-    return y + 32;
+  const nameWidth = left + width - nameX;
+  const name = input.guestName?.trim();
+  if (name) {
+    // The name as entered, whole: it wraps rather than being cut.
+    const height = drawText(doc, name, nameX, y, {
+      font: fontBold,
+      size: 14 * scale,
+      width: nameWidth,
+      colour: ink,
+    });
+    return y + Math.max(height, 19 * scale) + 10 * scale;
   }
   // No name given: a line to write it on, with a hint below what belongs there.
   doc
-    .moveTo(nameX, y + 17)
-    .lineTo(nameX + nameWidth * 0.75, y + 17)
+    .moveTo(nameX, y + 17 * scale)
+    .lineTo(nameX + 270, y + 17 * scale)
     .lineWidth(0.75)
     .strokeColor(muted)
     .stroke();
   doc.font(fontRegular).fontSize(7.5).fillColor(muted);
-  doc.text(t.guestNameHint, nameX, y + 20, { lineBreak: false });
-  return y + 38;
+  doc.text(t.guestNameHint, nameX, y + 20 * scale, { lineBreak: false });
+  return y + 36 * scale;
 }
 
-function drawMessage(
-  { doc, colours, left, width }: Page,
-  message: string,
-  locale: Locale,
-  y: number,
-): number {
+function drawMessage(page: Page, message: string, locale: Locale, y: number): number {
+  const { doc, colours, left, width, scale } = page;
   const t = documentTexts[locale].voucher;
-  const padding = 12;
+  const padding = 10 * scale;
   const textWidth = width - 2 * padding - 4;
   // Blank lines beyond one in a row only push the words out of the box.
   const text = message
     .trim()
     .replace(/\r\n?/g, '\n')
     .replace(/\n{3,}/g, '\n\n');
-  const box = {
+  const size = fittingFontSize(doc, text, {
     font: fontRegular,
-    size: { largest: 10.5, smallest: 8 },
+    size: { largest: 10 * scale, smallest: 8 * scale },
     width: textWidth,
-    maxHeight: 112,
-    lineGap: 1.5,
-  };
-  doc.font(fontRegular).fontSize(fittingFontSize(doc, text, box));
-  const textHeight = Math.min(doc.heightOfString(text, { width: textWidth, lineGap: 1.5 }), box.maxHeight);
-  const boxHeight = padding + 14 + textHeight + padding;
+    maxHeight: 80 * scale,
+    lineGap: 1,
+  });
+  doc.font(fontRegular).fontSize(size);
+  const textHeight = doc.heightOfString(text, { width: textWidth, lineGap: 1 });
+  const boxHeight = padding + 13 * scale + textHeight + padding;
 
   doc.rect(left, y, width, boxHeight).fill(colours.tint);
   doc.rect(left, y, 3, boxHeight).fill(colours.primary);
-  doc.font(fontBold).fontSize(9).fillColor(colours.text);
+  doc
+    .font(fontBold)
+    .fontSize(9 * scale)
+    .fillColor(colours.text);
   doc.text(t.message, left + padding + 4, y + padding, { lineBreak: false });
-  doc.fillColor(ink);
-  drawFittedText(doc, text, { x: left + padding + 4, y: y + padding + 14 }, box);
-  return y + boxHeight + 14;
+  drawText(doc, text, left + padding + 4, y + padding + 13 * scale, {
+    font: fontRegular,
+    size,
+    width: textWidth,
+    lineGap: 1,
+    colour: ink,
+  });
+  return y + boxHeight + 12 * scale;
 }
 
-function drawStay({ doc, colours, left, width }: Page, input: VoucherPdfInput, y: number): number {
+/** The hotel with everything to reach it (left) and the stay the voucher pays for (right). */
+function drawStay(page: Page, input: VoucherPdfInput, y: number): number {
+  const { doc, left, width, scale } = page;
   const t = documentTexts[input.locale].voucher;
-  const hotelWidth = Math.round(width * 0.58);
-  const stayX = left + hotelWidth + 24;
+  const hotelWidth = Math.round(width * 0.52);
+  const stayX = left + hotelWidth + 20;
   const stayWidth = left + width - stayX;
+  const small = 9.5 * scale;
 
-  doc.font(fontBold).fontSize(8.5).fillColor(colours.text);
-  doc.text(t.hotel.toUpperCase(), left, y, { characterSpacing: 0.8, lineBreak: false });
-  let hotelY = y + 14;
-  doc.fillColor(ink);
+  let hotelY = y + drawLabel(page, t.hotel, left, y, hotelWidth);
   hotelY +=
-    drawFittedText(
-      doc,
-      input.hotel.name,
-      { x: left, y: hotelY },
-      { font: fontBold, size: { largest: 12.5, smallest: 9 }, width: hotelWidth, maxHeight: 45 },
-    ) + 3;
+    drawText(doc, input.hotel.name, left, hotelY, {
+      font: fontBold,
+      size: 12.5 * scale,
+      width: hotelWidth,
+      colour: ink,
+    }) +
+    3 * scale;
   const { hotel } = input;
   const place = [hotel.postcode, hotel.city].filter(Boolean).join(' ');
-  const contact = [hotel.phone && `${t.phone} ${hotel.phone}`, hotel.email && `${t.email} ${hotel.email}`];
   const lines = [
     [hotel.street, place, hotel.country].filter(Boolean).join(', '),
-    contact.filter(Boolean).join(' · '),
+    hotel.phone && `${t.phone} ${hotel.phone}`,
+    hotel.email && `${t.email} ${hotel.email}`,
   ];
-  doc.fillColor(muted);
-  for (const line of lines.filter(Boolean)) {
-    hotelY += drawFittedText(
-      doc,
-      line,
-      { x: left, y: hotelY },
-      { font: fontRegular, size: { largest: 9.5, smallest: 7.5 }, width: hotelWidth, maxHeight: 24 },
-    );
-    hotelY += 2;
+  for (const line of lines) {
+    if (!line) continue;
+    hotelY += drawText(doc, line, left, hotelY, {
+      font: fontRegular,
+      size: small,
+      width: hotelWidth,
+      colour: ink,
+    });
+    hotelY += 2 * scale;
   }
 
-  doc.font(fontBold).fontSize(8.5).fillColor(colours.text);
-  doc.text(t.stay.toUpperCase(), stayX, y, { width: stayWidth, characterSpacing: 0.8, lineBreak: false });
-  let stayY = y + 14;
-  doc.fillColor(ink);
-  stayY += drawFittedText(
-    doc,
-    `${t.nights(input.nights)} · ${t.persons(input.persons)}`,
-    { x: stayX, y: stayY },
-    { font: fontBold, size: { largest: 12.5, smallest: 9 }, width: stayWidth, maxHeight: 32 },
-  );
-  if (input.board) {
-    doc.fillColor(muted);
-    stayY +=
-      3 +
-      drawFittedText(
-        doc,
-        `${t.board}: ${input.board}`,
-        { x: stayX, y: stayY + 3 },
-        { font: fontRegular, size: { largest: 9.5, smallest: 7.5 }, width: stayWidth, maxHeight: 24 },
-      );
+  let stayY = y + drawLabel(page, t.stay, stayX, y, stayWidth);
+  stayY += drawText(doc, `${t.nights(input.nights)} · ${t.persons(input.persons)}`, stayX, stayY, {
+    font: fontBold,
+    size: 12.5 * scale,
+    width: stayWidth,
+    colour: ink,
+  });
+  const stayLines = [
+    input.board && `${t.board}: ${input.board}`,
+    input.minStayNights === null ? t.minStayWhole : t.minStaySplit(input.minStayNights),
+  ];
+  for (const line of stayLines) {
+    if (!line) continue;
+    stayY += 3 * scale;
+    stayY += drawText(doc, line, stayX, stayY, {
+      font: fontRegular,
+      size: small,
+      width: stayWidth,
+      colour: ink,
+    });
   }
-  return Math.max(hotelY, stayY) + 14;
+  return Math.max(hotelY, stayY) + 12 * scale;
 }
 
-function drawCode({ doc, colours, left, width }: Page, input: VoucherPdfInput, y: number): number {
+/** Every inclusion, as a list in two columns when there are more than two. */
+function drawIncluded(page: Page, input: VoucherPdfInput, y: number): number {
+  if (input.inclusions.length === 0) return y;
+  const { doc, left, width, scale } = page;
+  const t = documentTexts[input.locale].voucher;
+  const items = input.inclusions.map(
+    (inclusion) =>
+      `${inclusion.quantity > 1 ? `${inclusion.quantity} × ` : ''}${inclusion.label} (${t.per[inclusion.per]})`,
+  );
+  const top = y + drawLabel(page, t.included, left, y, width);
+  const columns = items.length > 2 ? 2 : 1;
+  const gap = 20;
+  const columnWidth = (width - (columns - 1) * gap) / columns;
+  const perColumn = Math.ceil(items.length / columns);
+  let bottom = top;
+  for (let column = 0; column < columns; column++) {
+    let itemY = top;
+    const x = left + column * (columnWidth + gap);
+    for (const item of items.slice(column * perColumn, (column + 1) * perColumn)) {
+      drawText(doc, '✓', x, itemY, {
+        font: fontRegular,
+        size: 9.5 * scale,
+        width: 12,
+        colour: page.colours.text,
+      });
+      itemY +=
+        drawText(doc, item, x + 13, itemY, {
+          font: fontRegular,
+          size: 9.5 * scale,
+          width: columnWidth - 13,
+          colour: ink,
+        }) +
+        2 * scale;
+    }
+    bottom = Math.max(bottom, itemY);
+  }
+  return bottom + 10 * scale;
+}
+
+/** When the voucher can be used: arrival days (left) and the dates it cannot (right). */
+function drawTerms(page: Page, input: VoucherPdfInput, y: number): number {
+  const { doc, left, width, scale } = page;
+  const t = documentTexts[input.locale].voucher;
+  const arrivalWidth = Math.round(width * 0.52);
+  const blackoutX = left + arrivalWidth + 20;
+  const blackoutWidth = left + width - blackoutX;
+  const size = 9.5 * scale;
+
+  let arrivalY = y + drawLabel(page, t.arrival, left, y, arrivalWidth);
+  const days =
+    input.arrivalDays.length === 0 || input.arrivalDays.length === 7
+      ? t.arrivalAny
+      : t.arrivalOnly(formatWeekdays(input.arrivalDays, input.locale));
+  arrivalY += drawText(doc, days, left, arrivalY, {
+    font: fontRegular,
+    size,
+    width: arrivalWidth,
+    colour: ink,
+  });
+
+  let blackoutY = y + drawLabel(page, t.blackouts, blackoutX, y, blackoutWidth);
+  const periods = input.blackoutPeriods.map((period) => {
+    const from = formatDocumentDate(new Date(`${period.from}T12:00:00Z`), input.locale);
+    const to = formatDocumentDate(new Date(`${period.to}T12:00:00Z`), input.locale);
+    return `${from} – ${to} (${t.blackoutReasons[period.reason]})`;
+  });
+  const blackouts = periods.length ? periods.join('; ') : t.blackoutsNone;
+  blackoutY += drawText(doc, blackouts, blackoutX, blackoutY, {
+    font: fontRegular,
+    size,
+    width: blackoutWidth,
+    colour: ink,
+  });
+  return Math.max(arrivalY, blackoutY) + 12 * scale;
+}
+
+function drawCode({ doc, colours, left, width, scale }: Page, input: VoucherPdfInput, y: number): number {
   const t = documentTexts[input.locale].voucher;
   const padding = 8;
-  const boxHeight = qrSize + 2 * padding;
+  const size = Math.round(qrSize * Math.max(scale, 0.85));
+  const boxHeight = size + 2 * padding;
   doc.roundedRect(left, y, width, boxHeight, 8).lineWidth(1.5).strokeColor(colours.primary).stroke();
   if (!input.preview) {
-    drawQrCode(doc, input.code, { x: left + width - padding - qrSize, y: y + padding, size: qrSize });
+    drawQrCode(doc, input.code, { x: left + width - padding - size, y: y + padding, size });
   }
 
   const textX = left + 18;
-  const textWidth = width - qrSize - 2 * padding - 30;
+  const textWidth = width - size - 2 * padding - 30;
+  const unit = boxHeight / (qrSize + 2 * padding);
   doc.font(fontBold).fontSize(8.5).fillColor(muted);
-  doc.text(t.code.toUpperCase(), textX, y + 18, { characterSpacing: 0.8, lineBreak: false });
+  doc.text(t.code.toUpperCase(), textX, y + 18 * unit, { characterSpacing: 0.8, lineBreak: false });
   doc.fillColor(ink);
   drawFittedText(
     doc,
     input.code,
-    { x: textX, y: y + 32 },
+    { x: textX, y: y + 32 * unit },
     {
       font: fontBold,
       size: { largest: 26, smallest: 12 },
@@ -355,7 +515,7 @@ function drawCode({ doc, colours, left, width }: Page, input: VoucherPdfInput, y
     },
   );
   doc.font(fontBold).fontSize(12).fillColor(colours.text);
-  doc.text(`${t.validUntil} ${formatDocumentDate(input.validUntil, input.locale)}`, textX, y + 74, {
+  doc.text(`${t.validUntil} ${formatDocumentDate(input.validUntil, input.locale)}`, textX, y + 72 * unit, {
     width: textWidth,
     lineBreak: false,
   });
@@ -363,57 +523,51 @@ function drawCode({ doc, colours, left, width }: Page, input: VoucherPdfInput, y
   doc.text(
     `${t.issuedAt} ${formatDocumentDate(input.issuedAt, input.locale)} · ${t.orderNumber} ${input.orderId}`,
     textX,
-    y + 96,
+    y + 94 * unit,
     { width: textWidth, lineBreak: false },
   );
-  return y + boxHeight + 16;
+  return y + boxHeight + 14 * scale;
 }
 
-/**
- * The booking steps take the room left above the footer: smaller type when they are long, and only
- * text that would not fit even at the smallest size is cut.
- */
-function drawInstructions(
-  { doc, left, width }: Page,
-  input: VoucherPdfInput,
-  top: number,
-  bottom: number,
-): void {
+/** The booking steps, numbered, in full; returns where they end. */
+function drawInstructions(page: Page, input: VoucherPdfInput, top: number): number {
+  const { doc, left, width, scale } = page;
   const paragraphs = input.bookingInstructions.map((paragraph) => paragraph.trim()).filter(Boolean);
-  if (paragraphs.length === 0 || bottom - top < 30) return;
+  if (paragraphs.length === 0) return top;
   const t = documentTexts[input.locale].voucher;
-  doc.font(fontBold).fontSize(11).fillColor(ink);
+  doc
+    .font(fontBold)
+    .fontSize(11 * scale)
+    .fillColor(ink);
   doc.text(t.howToBook, left, top, { width, lineBreak: false });
 
   const indent = paragraphs.length > 1 ? 16 : 0;
-  const textWidth = width - indent;
-  const gap = 4;
-  const heightAt = (size: number) => {
-    doc.font(fontRegular).fontSize(size);
-    return paragraphs.reduce(
-      (sum, p) => sum + doc.heightOfString(p, { width: textWidth, lineGap: 1 }) + gap,
-      0,
-    );
-  };
-  let y = top + 20;
-  let size = 9.5;
-  while (size > 7 && heightAt(size) > bottom - y) size -= 0.5;
-
-  doc.fillColor(ink);
+  let y = top + 17 * scale;
   for (const [index, paragraph] of paragraphs.entries()) {
-    const room = bottom - y;
-    doc.font(fontRegular).fontSize(size);
-    if (room < doc.currentLineHeight(true)) break;
-    if (indent) doc.text(`${index + 1}.`, left, y, { lineBreak: false });
-    const height = Math.min(doc.heightOfString(paragraph, { width: textWidth, lineGap: 1 }), room);
-    doc.text(paragraph, left + indent, y, { width: textWidth, lineGap: 1, height: room, ellipsis: true });
-    y += height + gap;
+    if (indent) {
+      doc
+        .font(fontRegular)
+        .fontSize(9.5 * scale)
+        .fillColor(ink);
+      doc.text(`${index + 1}.`, left, y, { lineBreak: false });
+    }
+    y +=
+      drawText(doc, paragraph, left + indent, y, {
+        font: fontRegular,
+        size: 9.5 * scale,
+        width: width - indent,
+        lineGap: 1,
+        colour: ink,
+      }) +
+      4 * scale;
   }
+  return y;
 }
 
+/** Who sold the voucher and how to reach them. */
 function drawFooter({ doc, colours, left, width }: Page, input: VoucherPdfInput, top: number): void {
   const t = documentTexts[input.locale].voucher;
-  const { brand } = input;
+  const { brand, seller } = input;
   doc
     .moveTo(left, top)
     .lineTo(left + width, top)
@@ -424,33 +578,25 @@ function drawFooter({ doc, colours, left, width }: Page, input: VoucherPdfInput,
   drawFittedText(
     doc,
     `${brand.name} · ${brand.website}`,
-    { x: left, y: top + 8 },
+    { x: left, y: top + 7 },
     { font: fontBold, size: { largest: 8.5, smallest: 6.5 }, width, maxHeight: 12, align: 'center' },
   );
-  const support = [brand.supportEmail, brand.supportPhone].filter(Boolean).join(' · ');
-  if (support) {
-    doc.fillColor(muted);
-    drawFittedText(
+  const lines = [
+    ...seller.map((line, index) => (index === 0 ? `${t.soldBy}: ${line}` : line)),
+    [brand.supportEmail, brand.supportPhone].filter(Boolean).length
+      ? `${t.questions} ${[brand.supportEmail, brand.supportPhone].filter(Boolean).join(' · ')}`
+      : null,
+  ];
+  let y = top + 20;
+  doc.fillColor(muted);
+  for (const line of lines) {
+    if (!line) continue;
+    y += drawFittedText(
       doc,
-      `${t.questions} ${support}`,
-      { x: left, y: top + 22 },
-      { font: fontRegular, size: { largest: 8, smallest: 6.5 }, width, maxHeight: 11, align: 'center' },
+      line,
+      { x: left, y },
+      { font: fontRegular, size: { largest: 8, smallest: 6 }, width, maxHeight: 11, align: 'center' },
     );
-  }
-  if (input.seller.length > 0) {
-    doc.fillColor(muted);
-    drawFittedText(
-      doc,
-      input.seller.join('\n'),
-      { x: left, y: top + 36 },
-      {
-        font: fontRegular,
-        size: { largest: 7, smallest: 5.5 },
-        width,
-        maxHeight: 22,
-        lineGap: 1,
-        align: 'center',
-      },
-    );
+    y += 2;
   }
 }

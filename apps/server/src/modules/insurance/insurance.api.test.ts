@@ -361,6 +361,9 @@ describe('a booked policy', () => {
     expect(download.headers['content-type']).toBe('application/pdf');
     expect(download.headers['cache-control']).toBe('no-store');
     expect(readPdf(download.rawPayload).text).toContain(policy.policyNumber);
+    // The policy as booked (issue 24): the mail's copy, byte for byte, whatever language downloads it.
+    expect(download.rawPayload.equals(attachment as Buffer)).toBe(true);
+    expect((await get(policy.pdfUrl, 'it')).rawPayload.equals(download.rawPayload)).toBe(true);
 
     const wrongKey = policy.pdfUrl.replace(`/${voucher.key}/`, `/${voucher.key.slice(0, -2)}xx/`);
     expect((await get(wrongKey)).statusCode).toBe(404);

@@ -285,7 +285,8 @@ export async function downloadPolicy(
   const config = await deps.brandConfigs.get(shopper.brand.short);
   const document = await renderPolicyPdf(
     { db: deps.db, brandLogos: deps.brandLogos },
-    { policy, orderId: order.id, brand: shopper.brand, config, locale: shopper.locale },
+    // In the language it was booked in, like the copy the confirmation mail carries (issue 24).
+    { policy, orderId: order.id, brand: shopper.brand, config, locale: policy.locale },
   );
   if (!document) throw new HttpProblem(404, 'not-found', 'policy');
   return document;

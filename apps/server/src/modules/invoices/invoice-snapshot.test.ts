@@ -15,6 +15,7 @@ const facts = (overrides: Partial<InvoiceFacts> = {}): InvoiceFacts => ({
   order_id: 4711,
   brand_id: 1,
   brand_short: 'demo',
+  locale: 'it',
   currency: 'EUR',
   payment_type: 'paypal',
   customer_data: {
@@ -171,10 +172,15 @@ describe('the invoice snapshot', () => {
     expect(() => build({ config: { voucherVat: undefined } })).toThrow(/brand demo has no company data/);
   });
 
-  it('renders in the reader’s language from the snapshot alone', () => {
+  it('renders in the language it was issued in (the order’s) from the snapshot alone', () => {
     const snapshot = build();
-    const input = invoicePdfInput(snapshot, { locale: 'it', logoPng: null, specimen: false });
+    expect(snapshot.locale).toBe('it');
+    // The order's language as stored today counts only for snapshots taken before the language was.
+    const input = invoicePdfInput(snapshot, { orderLocale: 'de', logoPng: null, specimen: false });
+    const { locale: _, ...older } = snapshot;
+    expect(invoicePdfInput(older, { orderLocale: 'de', logoPng: null, specimen: false }).locale).toBe('de');
     expect(input).toMatchObject({
+      locale: 'it',
       invoiceNumber: 'DEMO-2026-000042',
       seller: snapshot.seller,
       buyer: snapshot.buyer,

@@ -2,9 +2,10 @@
  * The invoice's snapshot: everything an issued invoice says, fixed when it is issued (docs/decisions/016).
  * An invoice is a legal document (§ 14 UStG, art. 21 DPR 633/1972) kept unchanged for years (§ 14b UStG,
  * art. 39 DPR 633/1972), so its PDF is rendered from this alone — never from the brand's config, the
- * catalogue or the order as they are on the day of the download. Texts the PDF prints in the reader's
- * language (line descriptions, the VAT note, deductions, the payment method) are kept in every shop
- * language; every fact (seller, buyer, amounts, dates, VAT treatment) exists once.
+ * catalogue or the order as they are on the day of the download. It is issued in one language, the
+ * order's (issue 24): every download prints that language, whatever the reader's browser asks for.
+ * The texts (line descriptions, the VAT note, deductions, the payment method) are kept in every shop
+ * language as well, as they were before the language was stored; every fact exists once.
  */
 import { type Locale, locales } from '@shop/contracts/locale';
 import { type CustomerData, type PaymentType, paymentTypes } from '@shop/contracts/orders';
@@ -27,6 +28,8 @@ export type InvoiceFacts = {
   order_id: number;
   brand_id: number;
   brand_short: string;
+  /** The order's language: the invoice's. */
+  locale: string;
   currency: string;
   payment_type: PaymentType | null;
   customer_data: Pick<
@@ -58,6 +61,11 @@ export const invoiceSnapshotSchema = z.object({
   origin: z.enum(['issue', 'first-download']),
   takenAt: isoDate,
   invoiceNumber: z.string().min(1),
+  /**
+   * The language the invoice is issued in: the order's. Absent in snapshots taken before issue 24,
+   * which are rendered in the order's language as it is stored (it does not change after the order).
+   */
+  locale: z.enum(locales).optional(),
   orderId: z.number().int(),
   issuedAt: isoDate,
   /** The date of supply: when the order was paid. */
@@ -162,6 +170,7 @@ export function buildInvoiceSnapshot(input: {
     origin: input.origin,
     takenAt: new Date(facts.now).toISOString(),
     invoiceNumber,
+    locale: (locales as readonly string[]).includes(facts.locale) ? (facts.locale as Locale) : 'de',
     orderId: facts.order_id,
     issuedAt: input.issuedAt.toISOString(),
     suppliedAt: new Date(paidAt).toISOString(),
@@ -308,12 +317,15 @@ function amountsOf(snapshot: InvoiceSnapshot) {
 
 const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
 
-/** What the PDF prints, in the reader's language, from the snapshot and nothing else but the logo. */
+/**
+ * What the PDF prints, in the invoice's language, from the snapshot and nothing else but the logo.
+ * `orderLocale` is the order's stored language, for snapshots taken before the language was part of them.
+ */
 export function invoicePdfInput(
   snapshot: InvoiceSnapshot,
-  options: { locale: Locale; logoPng: Buffer | null; specimen: boolean },
+  options: { orderLocale: Locale; logoPng: Buffer | null; specimen: boolean },
 ): InvoicePdfInput {
-  const { locale } = options;
+  const locale = snapshot.locale ?? options.orderLocale;
   const { vat, totals } = snapshot;
   return {
     locale,

@@ -3,7 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '#src/app.ts';
 import { loadConfig, repoRoot } from '#src/config.ts';
@@ -198,10 +198,10 @@ describe('the invoice snapshot', () => {
     ]) {
       expect(after.text).not.toContain(changed);
     }
-    // In another language too: only the words around the facts follow the reader.
+    // Nor does the reader's language: the invoice stays in the order's (issue 24).
     const english = await pdfText(redeployed, order, 'en');
-    expect(english.text).toContain('VAT ID DE301234567');
-    expect(english.text).not.toContain('DE999999999');
+    expect(english).toEqual(before);
+    expect(english.text).toContain('USt-IdNr. DE301234567');
   });
 
   it('is what the PDF shows: the seller and VAT id it was issued with, not the brand’s config', async () => {
@@ -294,6 +294,40 @@ describe('the invoice snapshot', () => {
       ),
     ).toMatch(/is issued and cannot change/);
     expect((await storedInvoice(order.orderId))?.snapshot?.seller.vatId).toBe('DE301234567');
+  });
+});
+
+describe('an invoice is issued in one language, the order’s (issue 24)', () => {
+  it('the Italian brand’s invoice is the same bytes with a German, an English and no language header: Italian, under Italian law', async () => {
+    const viaggi = { host: 'viaggi.localhost' };
+    const italianBuyer = {
+      inject: (request: InjectOptions) =>
+        shop.app.inject({ ...request, headers: { ...viaggi, 'accept-language': 'it' } }),
+    } as Parameters<typeof readyCart>[0];
+    const cart = await readyCart(italianBuyer, variantId);
+    await payWithPayPal(italianBuyer, cart);
+    const { invoiceNumber } = (
+      await shop.app.inject({ method: 'GET', url: `/api/order/${cart.orderId}/${cart.key}`, headers: viaggi })
+    ).json();
+    expect(invoiceNumber).toMatch(/^VIAGGI-\d{4}-\d{6}$/);
+    expect((await storedInvoice(cart.orderId))?.snapshot?.locale).toBe('it');
+
+    const documents: Buffer[] = [];
+    for (const language of ['de', 'en', undefined]) {
+      const answer = await shop.app.inject({
+        method: 'GET',
+        url: `/api/invoice/download/${cart.orderId}/${cart.key}/${invoiceNumber}.pdf`,
+        headers: language ? { ...viaggi, 'accept-language': language } : viaggi,
+      });
+      expect(answer.statusCode, language).toBe(200);
+      documents.push(answer.rawPayload);
+    }
+    for (const document of documents) expect(document.equals(documents[0]!)).toBe(true);
+    const { text } = readPdf(documents[0]!);
+    for (const italian of ['Fattura', 'Partita IVA', 'art. 6-quater DPR 633/1972', invoiceNumber]) {
+      expect(text).toContain(italian);
+    }
+    expect(text).not.toMatch(/UStG|USt-IdNr|Rechnung|Invoice/);
   });
 });
 

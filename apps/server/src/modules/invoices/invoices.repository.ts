@@ -132,7 +132,7 @@ export async function findInvoiceFacts(db: Database, orderId: number): Promise<I
   const [facts] = await queryRows<InvoiceFacts>(
     db,
     sql`
-    SELECT o.id AS order_id, o.brand_id, b.short AS brand_short, o.currency, o.payment_type, o.customer_data,
+    SELECT o.id AS order_id, o.brand_id, b.short AS brand_short, o.locale, o.currency, o.payment_type, o.customer_data,
       o.subtotal_cents, o.discount_cents, o.prepaid_cents, o.total_cents, o.paid_at, now() AS now,
       coalesce((
         SELECT json_agg(json_build_object('quantity', i.quantity, 'unit_price_cents', i.unit_price_cents,

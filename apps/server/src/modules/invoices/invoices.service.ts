@@ -1,3 +1,4 @@
+import { locales } from '@shop/contracts/locale';
 import type { Database } from '#src/db/client.ts';
 import { HttpProblem } from '#src/http/problem.ts';
 import type { BrandConfigs } from '#src/modules/brands/brand-config.ts';
@@ -28,8 +29,9 @@ export type InvoiceDeps = {
 
 /**
  * The order's invoice as a PDF; only the number the order was invoiced under finds it. It is rendered
- * from the invoice's snapshot alone, in the reader's language: what the brand's config, the catalogue or
- * the order say today does not change an issued invoice. A snapshot that fails its checks is an
+ * from the invoice's snapshot alone, in the language it was issued in (the order's), whatever the
+ * reader's browser asks for: what the brand's config, the catalogue, the order or the reader say today
+ * does not change an issued invoice. A snapshot that fails its checks is an
  * InvoiceCheckError (a 500, logged with the invoice number and the amounts only), never a PDF.
  */
 export async function downloadInvoice(
@@ -48,7 +50,7 @@ export async function downloadInvoice(
   );
   return renderInvoicePdf(
     invoicePdfInput(snapshot, {
-      locale: shopper.locale,
+      orderLocale: locales.includes(order.locale) ? order.locale : 'de',
       logoPng: snapshot.brand.logo ? await deps.brandLogos.png(snapshot.brand.logo) : null,
       specimen: deps.isSpecimen,
     }),

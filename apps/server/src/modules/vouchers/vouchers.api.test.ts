@@ -1,5 +1,11 @@
+import { sql } from 'drizzle-orm';
 import * as mupdf from 'mupdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '#src/db/client.ts';
+import type { BlackoutPeriod, Inclusion } from '#src/db/schema/offer-terms.ts';
+import { formatDocumentDate, formatWeekdays } from '#src/modules/documents/document-texts.ts';
+import { readPdf } from '#src/modules/documents/pdf-inspection.test-support.ts';
+import { inclusionLabels } from '#src/modules/offers/offer-terms.ts';
 import { createTestApp, type TestApp } from '#src/test/app.ts';
 import { type Cart, payWithPayPal, readyCart, variantsInStock } from '#src/test/orders.ts';
 
@@ -174,6 +180,75 @@ describe('vouchers of a paid order', () => {
     expect((await get(`/api/voucher/download/${first.orderId}/${first.key}/9999999999.pdf`)).statusCode).toBe(
       400,
     );
+  });
+});
+
+describe('the voucher of the dearest demo offer with the longest board text (issue 24)', () => {
+  it('carries every inclusion, the arrival days, the blackout dates and the hotel’s phone, uncut, on one page, in the order’s language', async () => {
+    const [offer] = await queryRows<{
+      variant_id: number;
+      board: string;
+      inclusions: Inclusion[];
+      arrival_days: number[];
+      blackout_periods: BlackoutPeriod[];
+      phone: string;
+      email: string;
+    }>(
+      shop.database.db,
+      sql`SELECT v.id AS variant_id, b.name->>'de' AS board, o.inclusions, o.arrival_days, o.blackout_periods,
+          h.phone, h.email
+        FROM variants v JOIN offers o ON o.id = v.offer_id JOIN hotels h ON h.id = o.hotel_id
+        JOIN boards b ON b.code = o.board_code
+        WHERE v.stock >= 1 AND o.is_active AND o.brand_id IS NULL
+          AND (o.sale_ends_at IS NULL OR o.sale_ends_at > now())
+        ORDER BY length(b.name->>'de') DESC, v.price_cents DESC, v.id LIMIT 1`,
+    );
+    if (!offer) throw new Error('no offer on sale');
+    expect(offer.inclusions.length).toBeGreaterThan(0);
+    const cart = await readyCart(shop.app, offer.variant_id);
+    await payWithPayPal(shop.app, cart);
+    const [voucher] = (await get(`/api/order/${cart.orderId}/${cart.key}`)).json().vouchers as {
+      id: number;
+    }[];
+    const named = await put(`/api/voucher/${cart.orderId}/${cart.key}/${voucher!.id}`, {
+      customer: { firstName: 'Maria-Theresia', lastName: 'von Hohenberg-Lüdenscheidt' },
+    });
+    expect(named.statusCode).toBe(200);
+    expect((await print(cart, voucher!.id)).statusCode).toBe(200);
+
+    const download = (language?: string) =>
+      shop.app.inject({
+        method: 'GET',
+        url: pdfPath(cart, voucher!.id),
+        headers: language ? { 'accept-language': language } : {},
+      });
+    const pdf = (await download('de')).rawPayload;
+    const { text, pageCount } = readPdf(pdf);
+    expect(pageCount).toBe(1);
+    const validFrom = new Date().toISOString().slice(0, 10);
+    expect(offer.blackout_periods.filter((period) => period.to >= validFrom).length).toBeGreaterThan(0);
+    const expected = [
+      `Verpflegung: ${offer.board}`,
+      `Tel. ${offer.phone}`,
+      `E-Mail ${offer.email}`,
+      'Maria-Theresia von Hohenberg-Lüdenscheidt',
+      ...offer.inclusions.map((inclusion) => inclusionLabels[inclusion.code].de),
+      offer.arrival_days.length === 0 || offer.arrival_days.length === 7
+        ? 'an jedem Wochentag'
+        : `nur ${formatWeekdays(offer.arrival_days, 'de')}`,
+      ...offer.blackout_periods
+        .filter((period) => period.to >= validFrom)
+        .map(
+          (period) =>
+            `${formatDocumentDate(new Date(`${period.from}T12:00:00Z`), 'de')} – ${formatDocumentDate(new Date(`${period.to}T12:00:00Z`), 'de')}`,
+        ),
+    ];
+    for (const line of expected) expect(text).toContain(line);
+    expect(text).not.toContain('…');
+    // The order's language, whoever downloads it: the same document with any Accept-Language.
+    for (const language of ['en', 'it', undefined]) {
+      expect((await download(language)).rawPayload.equals(pdf), language).toBe(true);
+    }
   });
 });
 

@@ -1,6 +1,7 @@
 import type { Locale } from '@shop/contracts/locale';
 import { sql } from 'drizzle-orm';
 import { type Database, queryRows, withDates } from '#src/db/client.ts';
+import type { BlackoutPeriod, Inclusion } from '#src/db/schema/offer-terms.ts';
 import { translatedSql } from '#src/db/translate.ts';
 import { newVoucherCode } from './voucher-code.ts';
 
@@ -98,6 +99,12 @@ export type VoucherDetails = VoucherRow & {
   hotel_postcode: string | null;
   hotel_city: string | null;
   hotel_country: string | null;
+  hotel_phone: string | null;
+  hotel_email: string | null;
+  arrival_days: number[];
+  min_stay_nights: number | null;
+  blackout_periods: BlackoutPeriod[];
+  inclusions: Inclusion[];
   paid_at: Date | null;
 };
 
@@ -112,7 +119,9 @@ export async function findVoucherDetails(
     sql`SELECT vo.*, ${translatedSql('o.title', locale)} AS offer_title, v.nights, v.persons,
           ${translatedSql('b.name', locale)} AS board, h.name AS hotel_name,
           trim(concat_ws(' ', h.street, h.house_number)) AS hotel_street, h.postcode AS hotel_postcode,
-          ${translatedSql('h.city', locale)} AS hotel_city, h.country_iso AS hotel_country, ord.paid_at
+          ${translatedSql('h.city', locale)} AS hotel_city, h.country_iso AS hotel_country,
+          h.phone AS hotel_phone, h.email AS hotel_email, o.arrival_days, o.min_stay_nights,
+          o.blackout_periods, o.inclusions, ord.paid_at
         FROM vouchers vo
         JOIN orders ord ON ord.id = vo.order_id
         JOIN order_items i ON i.id = vo.order_item_id

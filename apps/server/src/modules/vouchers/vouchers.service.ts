@@ -1,3 +1,4 @@
+import { type Locale, locales } from '@shop/contracts/locale';
 import type { Voucher, VoucherUpdate } from '@shop/contracts/vouchers';
 import { voucherUpdateSchema } from '@shop/contracts/vouchers';
 import type { Database } from '#src/db/client.ts';
@@ -6,6 +7,7 @@ import type { BrandConfigs } from '#src/modules/brands/brand-config.ts';
 import type { BrandLogos } from '#src/modules/brands/brand-logo.ts';
 import { sellerFooterLines, sellerOf } from '#src/modules/brands/seller.ts';
 import { renderVoucherPdf } from '#src/modules/documents/voucher-pdf.ts';
+import { inclusionLabels } from '#src/modules/offers/offer-terms.ts';
 import { loadOrder, type Shopper } from '#src/modules/orders/order-access.ts';
 import { bookingInstructions } from './booking-instructions.ts';
 import {
@@ -96,14 +98,19 @@ export async function printVoucher(deps: VoucherDeps, shopper: Shopper, access: 
 /**
  * The voucher as a PDF. Reading it changes nothing: until the voucher is printed (`printVoucher`) it is
  * a preview, stamped as not valid and without its code, so that a PDF fetched before the guest's name
- * is final is never one a hotel would take.
+ * is final is never one a hotel would take. It is printed in the order's language, whatever language
+ * the download asks for (issue 24): the same voucher for whoever fetches it.
  */
 export async function downloadVoucher(deps: VoucherDeps, shopper: Shopper, access: Access) {
-  const voucher = await details(deps, shopper, access);
+  const order = await loadOrder(deps.db, shopper, access.orderId, access.key);
+  const locale = documentLocale(order.locale);
+  const voucher = await findVoucherDetails(deps.db, order.id, access.voucherId, locale);
+  if (!voucher) throw voucherNotFound();
   const config = await deps.brandConfigs.get(shopper.brand.short);
   const guest = voucher.guest_data;
+  const issuedAt = voucher.paid_at ?? voucher.created_at;
   return renderVoucherPdf({
-    locale: shopper.locale,
+    locale,
     code: voucher.code,
     layout: voucher.layout,
     message: voucher.message,
@@ -115,19 +122,34 @@ export async function downloadVoucher(deps: VoucherDeps, shopper: Shopper, acces
       postcode: voucher.hotel_postcode,
       city: voucher.hotel_city,
       country: voucher.hotel_country,
-      phone: null,
-      email: null,
+      phone: voucher.hotel_phone,
+      email: voucher.hotel_email,
     },
     nights: voucher.nights,
     persons: voucher.persons,
     board: voucher.board,
+    inclusions: voucher.inclusions.map((inclusion) => ({
+      label: inclusionLabels[inclusion.code][locale],
+      quantity: inclusion.quantity,
+      per: inclusion.per,
+    })),
+    arrivalDays: voucher.arrival_days,
+    minStayNights: voucher.min_stay_nights,
+    // Periods that matter while the voucher is valid: from its issue (not from the day of the download,
+    // so that every download is the same document) to its expiry.
+    blackoutPeriods: voucher.blackout_periods.filter(
+      (period) =>
+        period.to >= issuedAt.toISOString().slice(0, 10) &&
+        period.from <= voucher.valid_until.toISOString().slice(0, 10),
+    ),
     validUntil: voucher.valid_until,
-    issuedAt: voucher.paid_at ?? voucher.created_at,
+    issuedAt,
     orderId: voucher.order_id,
-    bookingInstructions: bookingInstructions(shopper.locale, {
-      brandName: config.storeName,
-      supportEmail: config.supportMail,
-    }),
+    bookingInstructions: bookingInstructions(
+      locale,
+      { brandName: config.storeName, supportEmail: config.supportMail },
+      { phone: voucher.hotel_phone, email: voucher.hotel_email },
+    ),
     brand: {
       name: config.storeName,
       logoPng: await deps.brandLogos.png(config.logo),
@@ -136,8 +158,13 @@ export async function downloadVoucher(deps: VoucherDeps, shopper: Shopper, acces
       supportPhone: config.supportPhone || null,
       website: shopper.brand.origin,
     },
-    seller: sellerFooterLines(sellerOf(config), shopper.locale),
+    seller: sellerFooterLines(sellerOf(config), locale),
     specimen: deps.isSpecimen,
     preview: voucher.printed_at === null,
   });
+}
+
+/** The order's stored language as a shop language (an unknown one, which no order should hold: German). */
+function documentLocale(stored: string): Locale {
+  return (locales as readonly string[]).includes(stored) ? (stored as Locale) : 'de';
 }
