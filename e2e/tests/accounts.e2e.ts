@@ -22,6 +22,7 @@ import {
   offerInStock,
   pay,
   startCheckout,
+  transferOrder,
 } from '../support/checkout.ts';
 import { screenshot } from '../support/out.ts';
 import { expectText, heading, navigated, textOf } from '../support/page-helpers.ts';
@@ -350,7 +351,7 @@ journey('accounts: register, sign in and out, sessions, password reset, orders',
     await expectText(loginDialog(page).getByRole('alert'), 'E-Mail-Adresse oder Passwort ist nicht korrekt.');
   });
 
-  test('a guest order is added to the account by pasting the link from its mail; the address is confirmed by mail', async () => {
+  test('a guest order is added by pasting the link from its mail; after the address is confirmed by mail, another is offered and added', async () => {
     const email = newAddress('claim');
     // Bought as a guest in another browser, with the address the account is registered with afterwards.
     const guest = await startCheckout(shop, offerPath(await offerInStock(14)));
@@ -398,13 +399,21 @@ journey('accounts: register, sign in and out, sessions, password reset, orders',
     await expectNoBlockingViolations(page, 'account-orders-claimed');
     await screenshot(page, 'account-orders-1280', 2);
 
-    // The link mailed at registration confirms the address; the one guest order is in the account already.
+    // Another guest order with the address, then the link mailed at registration, followed signed in: it
+    // confirms the address, and the guest order not yet in the account is offered.
+    const second = await transferOrder({ variantId: (await offerInStock(16)).variants[0]?.id ?? 0, email });
     const confirmMail = await waitForMail(shop.e2e.dataDir, email, /account\/orders\?confirm=/);
     const confirmLink = /https?:\/\/[^\s"<>]+\/account\/orders\?confirm=[\w-]+/.exec(confirmMail)?.[0] ?? '';
     await shop.goto(page, new URL(confirmLink).pathname + new URL(confirmLink).search);
     const offer = page.getByRole('region', { name: 'Ihre Bestellungen als Gast' });
-    await expectText(offer.getByRole('status'), /Ihre E-Mail-Adresse ist bestätigt/);
+    await offer.locator(`[data-guest-order-id="${second.orderId}"]`).waitFor();
+    expect(await offer.locator('[data-guest-order-id]').count()).toBe(1);
+    // The spent token leaves the address bar.
     await navigated(page, (url) => url.pathname === '/account/orders' && !url.searchParams.has('confirm'));
+    await expectNoBlockingViolations(page, 'account-guest-orders-offer');
+    await offer.getByRole('button', { name: 'Diese Bestellungen zu meinem Konto hinzufügen' }).click();
+    await expectText(offer.getByRole('status'), '1 Bestellung gehört jetzt zu Ihrem Konto.');
+    await page.locator(`[data-order-id="${second.orderId}"]`).waitFor();
 
     await card.getByRole('link', { name: 'Bestellung ansehen' }).click();
     await navigated(page, (url) => url.pathname === `/view/${orderId}/${orderKey}`);

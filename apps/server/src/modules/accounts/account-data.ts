@@ -65,7 +65,9 @@ async function claimedAccess(
   const parsed = parseOrderLink(request.orderLink);
   if (!parsed) throw linkProblem('orderLink', link.locale);
   const hostname = new URL(`http://${parsed.host}/`).hostname;
-  const asked = new URL(`http://${link.requestHost}/`).hostname;
+  // The Host asked (behind a proxy, the forwarded one, which may list several): its name, if it has one.
+  const askedUrl = `http://${link.requestHost.split(',')[0]?.trim() ?? ''}/`;
+  const asked = URL.canParse(askedUrl) ? new URL(askedUrl).hostname : null;
   if (hostname !== asked && !(await link.isBrandHost(hostname)))
     throw linkProblem('orderLinkHost', link.locale);
   return { orderId: parsed.orderId, token: parsed.token };

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '#src/db/client.ts';
+import { guestOrdersCheckJob, runGuestOrdersCheck } from '#src/modules/accounts/guest-orders.ts';
 import { createTestApp, type TestApp } from '#src/test/app.ts';
 import { exampleCustomer, readyCart, variantsInStock } from '#src/test/orders.ts';
 
@@ -681,6 +682,26 @@ describe('accounts and sessions', () => {
         );
       const offerTo = (session: Session) =>
         inject({ method: 'GET', url: '/api/account/guest-orders', headers: bearer(session) });
+      const customerIdOf = async (address: string) =>
+        (
+          await queryRows<{ id: string }>(
+            shop.database.db,
+            sql`SELECT id FROM customers WHERE email = ${address}`,
+          )
+        )[0]?.id;
+      /** The checks registration and sign-in queued for the customer, run as the worker runs them. */
+      const runQueuedChecks = async (address: string) => {
+        const customerId = await customerIdOf(address);
+        const schema = shop.database.schemaName ? `${shop.database.schemaName}_jobs` : 'pgboss';
+        const queued = await queryRows<{ id: string }>(
+          shop.database.db,
+          sql`SELECT id FROM ${sql.identifier(schema)}.job
+              WHERE name = ${guestOrdersCheckJob} AND data->>'customerId' = ${customerId ?? ''}`,
+        );
+        for (const _job of queued)
+          await runGuestOrdersCheck({ db: shop.database.db, jobs: shop.app.jobs }, customerId ?? '');
+        return queued.length;
+      };
 
       // Registering and signing in answer as always; the offer reads the same as for an address without
       // guest orders (no enumeration): only a mail to the address tells.
@@ -689,6 +710,9 @@ describe('accounts and sessions', () => {
       expect(registered.statusCode).toBe(202);
       const session = await login(email);
       await login(email);
+      // The same background check for both, queued at registration and at each sign-in.
+      expect(await runQueuedChecks(withoutOrders.email)).toBe(2);
+      expect(await runQueuedChecks(email)).toBe(3);
       const before = await offerTo(session);
       expect(before.statusCode).toBe(200);
       expect(before.json()).toEqual({ addressConfirmed: false, orders: [] });
@@ -736,6 +760,7 @@ describe('accounts and sessions', () => {
       // Once only; and from now on every sign-in is offered them without another mail.
       expect((await confirm(session, token)).statusCode).toBe(400);
       const later = await login(email);
+      await runQueuedChecks(email);
       expect((await offerTo(later)).json()).toEqual(confirmed.json());
       expect((await mailsTo(email)).length).toBe(2);
 

@@ -4,7 +4,7 @@ import type { Locale } from '@shop/contracts/locale';
 import { toPrice } from '@shop/contracts/money';
 import type { Database } from '#src/db/client.ts';
 import { HttpProblem } from '#src/http/problem.ts';
-import type { JobQueue } from '#src/modules/jobs/job-queue.ts';
+import type { JobDefinition, JobQueue } from '#src/modules/jobs/job-queue.ts';
 import { isMailQueued, queueAccountMail } from '#src/modules/mail/mail-outbox.ts';
 import * as repository from './accounts.repository.ts';
 import type { SignedIn } from './authentication.ts';
@@ -13,9 +13,44 @@ import type { SignedIn } from './authentication.ts';
  * Orders bought as a guest with the address an account signs in with (issue 24). Anybody can register
  * with any address, so the account sees them, and can take them in, only after proving that it reads
  * that address: a link mailed to it (single use, bound to customer and address). Until then nothing
- * the account is answered depends on whether guest orders exist (no enumeration): the mail is queued
- * after the same answer as always, and the offer reads "not confirmed, no orders" either way.
+ * the account is answered depends on whether guest orders exist (no enumeration): registration and
+ * sign-in queue the same job either way (so they take the same time too), the job looks for guest
+ * orders and mails the link, and the offer reads "not confirmed, no orders" either way.
  */
+
+export const guestOrdersCheckJob = 'accounts.guest-orders-check';
+
+/** Queued at every registration of a new account and every sign-in, whatever the address has. */
+export async function queueGuestOrdersCheck(
+  db: Database,
+  jobs: Pick<JobQueue, 'enqueue'>,
+  customerId: string,
+): Promise<void> {
+  await jobs.enqueue(db, guestOrdersCheckJob, { customerId });
+}
+
+/** Runs the check a registration or sign-in queued: mails a confirmation link when there is reason to. */
+export async function runGuestOrdersCheck(
+  deps: { db: Database; jobs: Pick<JobQueue, 'enqueue'> },
+  customerId: string,
+): Promise<void> {
+  const customer = await repository.findCustomer(deps.db, customerId);
+  if (customer) await mailGuestOrderConfirmation(deps.db, deps.jobs, customer);
+}
+
+export function guestOrdersCheckJobDefinition(deps: {
+  db: Database;
+  jobs: Pick<JobQueue, 'enqueue'>;
+}): JobDefinition<{ customerId: string }> {
+  return {
+    name: guestOrdersCheckJob,
+    retryLimit: 5,
+    retryDelaySeconds: 10,
+    expireInSeconds: 60,
+    concurrency: 5,
+    run: ({ customerId }) => runGuestOrdersCheck(deps, customerId),
+  };
+}
 
 /** A confirmation link works this long, once. */
 export const confirmationLinkDays = 7;
