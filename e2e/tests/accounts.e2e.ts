@@ -17,10 +17,12 @@ import {
   cartCount,
   completePage,
   decideAtProvider,
+  erika,
   fillCustomer,
   offerInStock,
   pay,
   startCheckout,
+  transferOrder,
 } from '../support/checkout.ts';
 import { screenshot } from '../support/out.ts';
 import { expectText, heading, navigated, textOf } from '../support/page-helpers.ts';
@@ -30,7 +32,7 @@ import { journey } from '../support/shop.ts';
  * Customer accounts (SPEC §2 account screens, §4 session, §6 roles): registering, signing in through the
  * login window (the guest cart comes along), signing out (the cart is reset), a session that ends in the
  * middle of the checkout (the call is replayed after signing in again), the forgotten password by mail,
- * and the account's orders (closed while signed in, or added with number and key).
+ * and the account's orders (closed while signed in, or added by pasting the link from the order mail).
  */
 
 async function expectNoBlockingViolations(page: Page, name: string) {
@@ -349,15 +351,21 @@ journey('accounts: register, sign in and out, sessions, password reset, orders',
     await expectText(loginDialog(page).getByRole('alert'), 'E-Mail-Adresse oder Passwort ist nicht korrekt.');
   });
 
-  test('a guest order is added to the account with its number and key', async () => {
+  test('a guest order is added by pasting the link from its mail; after the address is confirmed by mail, another is offered and added', async () => {
     const email = newAddress('claim');
-    await registerByApi(shop, email);
-    // Bought as a guest in another browser.
+    // Bought as a guest in another browser, with the address the account is registered with afterwards.
     const guest = await startCheckout(shop, offerPath(await offerInStock(14)));
-    await fillCustomer(guest);
+    await fillCustomer(guest, { ...erika, email });
     await pay(guest, /^Vorkasse \(Überweisung\)/);
     await completePage(guest);
     const [, , orderId = '', orderKey = ''] = new URL(guest.url()).pathname.split('/');
+    await registerByApi(shop, email);
+
+    // The order mail writes the order's link out, as the claim form asks for it.
+    const orderMail = await waitForMail(shop.e2e.dataDir, email, /Link zu Ihrer Bestellung/);
+    const orderLink =
+      /Link zu Ihrer Bestellung:\s*(https?:\/\/\S+?\/view\/\d+\/[\w-]+)/.exec(orderMail)?.[1] ?? '';
+    expect(new URL(orderLink).pathname).toBe(`/view/${orderId}/${orderKey}`);
 
     const { page } = await shop.open('/account/orders', { cookieConsent: 'necessary' });
     // Signed out on an account page: the login window opens at once, and the page loads after it.
@@ -367,15 +375,21 @@ journey('accounts: register, sign in and out, sessions, password reset, orders',
       page.locator('.account-main .no-offers'),
       'In Ihrem Konto sind noch keine Bestellungen.',
     );
+    // The address is not confirmed yet: nothing says that guest orders exist for it.
+    expect(await page.getByRole('region', { name: 'Ihre Bestellungen als Gast' }).count()).toBe(0);
 
     const claim = page.getByRole('region', { name: 'Bestellung hinzufügen' });
+    await expectText(claim.locator('p').first(), /Fügen Sie hier den Link zu Ihrer Bestellung ein/);
     await claim.getByRole('button', { name: 'Zu meinem Konto hinzufügen' }).click();
-    await expect.poll(() => focusedId(page)).toBe('claim-orderId');
-    await claim.getByRole('textbox', { name: 'Bestellnummer' }).fill(orderId);
-    await claim.getByRole('textbox', { name: 'Bestellschlüssel' }).fill('falscher-schluessel');
+    await expect.poll(() => focusedId(page)).toBe('claim-orderLink');
+    const linkField = claim.getByRole('textbox', { name: /^Link zu Ihrer Bestellung/ });
+    // A link that is no order's: said at the field, in German, with the focus there.
+    await linkField.fill(`${new URL(orderLink).origin}/account/orders`);
     await claim.getByRole('button', { name: 'Zu meinem Konto hinzufügen' }).click();
-    await expectText(claim.locator('.error-summary li'), /.+/);
-    await claim.getByRole('textbox', { name: 'Bestellschlüssel' }).fill(decodeURIComponent(orderKey));
+    await expectText(page.locator('#claim-orderLink-error'), /Das ist kein Link zu einer Bestellung/);
+    await expect.poll(() => focusedId(page)).toBe('claim-orderLink');
+    await expectNoBlockingViolations(page, 'account-orders-claim-error');
+    await linkField.fill(` ${orderLink} `);
     await claim.getByRole('button', { name: 'Zu meinem Konto hinzufügen' }).click();
     await expectText(claim.getByRole('status'), `Bestellung ${orderId} gehört jetzt zu Ihrem Konto.`);
 
@@ -384,6 +398,23 @@ journey('accounts: register, sign in and out, sessions, password reset, orders',
     expect(await textOf(card)).toMatch(/Wartet auf Überweisung/);
     await expectNoBlockingViolations(page, 'account-orders-claimed');
     await screenshot(page, 'account-orders-1280', 2);
+
+    // Another guest order with the address, then the link mailed at registration, followed signed in: it
+    // confirms the address, and the guest order not yet in the account is offered.
+    const second = await transferOrder({ variantId: (await offerInStock(16)).variants[0]?.id ?? 0, email });
+    const confirmMail = await waitForMail(shop.e2e.dataDir, email, /account\/orders\?confirm=/);
+    const confirmLink = /https?:\/\/[^\s"<>]+\/account\/orders\?confirm=[\w-]+/.exec(confirmMail)?.[0] ?? '';
+    await shop.goto(page, new URL(confirmLink).pathname + new URL(confirmLink).search);
+    const offer = page.getByRole('region', { name: 'Ihre Bestellungen als Gast' });
+    await offer.locator(`[data-guest-order-id="${second.orderId}"]`).waitFor();
+    expect(await offer.locator('[data-guest-order-id]').count()).toBe(1);
+    // The spent token leaves the address bar.
+    await navigated(page, (url) => url.pathname === '/account/orders' && !url.searchParams.has('confirm'));
+    await expectNoBlockingViolations(page, 'account-guest-orders-offer');
+    await offer.getByRole('button', { name: 'Diese Bestellungen zu meinem Konto hinzufügen' }).click();
+    await expectText(offer.getByRole('status'), '1 Bestellung gehört jetzt zu Ihrem Konto.');
+    await page.locator(`[data-order-id="${second.orderId}"]`).waitFor();
+
     await card.getByRole('link', { name: 'Bestellung ansehen' }).click();
     await navigated(page, (url) => url.pathname === `/view/${orderId}/${orderKey}`);
     await page.locator('[data-order-status="awaiting-payment"]').waitFor();

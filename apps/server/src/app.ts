@@ -182,6 +182,7 @@ export async function buildApp({
     tokens: accessTokens,
     jobs,
     authentication,
+    brands,
     sessionCookie: createSessionCookie({ isSecure: config.env === 'production' }),
   });
   const membershipNumbers = createMembershipNumberChecks(app);

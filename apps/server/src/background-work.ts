@@ -4,6 +4,7 @@ import type { Registry } from 'prom-client';
 import { type Config, repoRoot } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { composeAccountMail } from './modules/accounts/account-mail.ts';
+import { guestOrdersCheckJobDefinition } from './modules/accounts/guest-orders.ts';
 import { createBankInbox } from './modules/bank/bank-inbox.ts';
 import { bankInboxDir } from './modules/bank/inbox-files.ts';
 import { createBrandConfigs } from './modules/brands/brand-config.ts';
@@ -94,6 +95,7 @@ export function createBackgroundWork(options: {
     refundJobDefinition(checkout),
     transferRemindersJob(checkout, config.payments.wireTransfer.reminderDays),
     reminderDispatchJob({ db: database.db, jobs }),
+    guestOrdersCheckJobDefinition({ db: database.db, jobs }),
     bankInbox.job,
   );
 

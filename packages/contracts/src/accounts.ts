@@ -155,9 +155,88 @@ export const accountOrderPageSize = 10;
 export const accountOverviewSchema = pageOf(accountOrderSchema);
 export type AccountOverview = z.infer<typeof accountOverviewSchema>;
 
-/** PUT /api/order/claim: an order bought as a guest (id + key) joins the signed-in account. */
-export const claimRequestSchema = z.object({ orderId, token: orderKey });
+/** An order page's address as the order mails link it: `https://<brand host>/view/<id>/<key>`. */
+export type OrderLink = { orderId: number; token: string; host: string };
+
+const orderPagePath = /^\/view\/(\d{1,10})\/([A-Za-z0-9_-]{1,100})\/?$/;
+
+/**
+ * Reads the order number and key from a pasted order link, as a buyer copies it from a mail or the
+ * address bar: with or without `https://`, in angle brackets, with a query or a `#voucher-…` anchor.
+ * Null when the text is no order page's address. Which hosts count is the server's business (any
+ * brand host of the installation).
+ */
+export function parseOrderLink(pasted: string): OrderLink | null {
+  const trimmed = pasted
+    .trim()
+    .replace(/^<(.*)>$/, '$1')
+    .trim();
+  if (!trimmed || /\s/.test(trimmed)) return null;
+  // `host:port/…` is no scheme: only `scheme://` is.
+  const absolute = /^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed) ? trimmed : `https://${trimmed}`;
+  if (!URL.canParse(absolute)) return null;
+  const url = new URL(absolute);
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
+  const match = orderPagePath.exec(url.pathname);
+  const id = Number(match?.[1]);
+  if (!match?.[2] || !Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) return null;
+  return { orderId: id, token: match[2], host: url.host.toLowerCase() };
+}
+
+/**
+ * PUT /api/order/claim: an order bought as a guest joins the signed-in account, named either by the
+ * link to its page from the order mails (`orderLink`) or by its number and key (`orderId` + `token`).
+ */
+export const claimRequestSchema = z
+  .object({
+    orderId: orderId.optional(),
+    token: orderKey.optional(),
+    orderLink: text({ error: messageKeys.invalid })
+      .trim()
+      .max(2000, { error: messageKeys.maxLength })
+      .optional(),
+  })
+  .superRefine((body, context) => {
+    if (body.orderLink !== undefined) {
+      if (!parseOrderLink(body.orderLink))
+        context.addIssue({ code: 'custom', path: ['orderLink'], message: messageKeys.orderLink });
+      return;
+    }
+    for (const field of ['orderId', 'token'] as const) {
+      if (body[field] === undefined)
+        context.addIssue({ code: 'custom', path: [field], message: messageKeys.required });
+    }
+  });
+export type ClaimRequest = z.infer<typeof claimRequestSchema>;
 export const claimResponseSchema = z.object({ order: accountOrderSchema });
+
+/** An order bought as a guest with the account's address, offered to join the account once it is confirmed. */
+export const guestOrderSchema = z.object({
+  id: z.number().int(),
+  status: z.enum(orderStatuses),
+  createdAt: text(),
+  total: priceSchema,
+  titles: z.array(text()),
+});
+export type GuestOrder = z.infer<typeof guestOrderSchema>;
+
+/**
+ * GET /api/account/guest-orders (and the answer of confirming the address): the guest orders of the
+ * account's address, only once the address is confirmed by the link mailed to it. Before that the
+ * answer is `{ addressConfirmed: false, orders: [] }` whether there are any or not (no enumeration).
+ */
+export const guestOrderOfferSchema = z.object({
+  addressConfirmed: z.boolean(),
+  orders: z.array(guestOrderSchema),
+});
+export type GuestOrderOffer = z.infer<typeof guestOrderOfferSchema>;
+
+/** POST /api/account/guest-orders/confirm: the token from the mailed link (once, bound to customer + address). */
+export const confirmAddressRequestSchema = z.object({ token: text().min(1).max(200) });
+
+/** PUT /api/account/guest-orders/link: which of the offered guest orders join the account. */
+export const linkGuestOrdersRequestSchema = z.object({ orderIds: z.array(orderId).min(1).max(100) });
+export const linkGuestOrdersResponseSchema = z.object({ linked: z.array(z.number().int()) });
 
 /** GET /api/account/me/export: everything stored about the customer (GDPR Art. 15 and 20). */
 export const accountExportSchema = z.object({

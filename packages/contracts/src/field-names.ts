@@ -25,6 +25,8 @@ export const fieldNames = {
   password: { de: 'Passwort', en: 'Password', it: 'Password' },
   newPassword: { de: 'Neues Passwort', en: 'New password', it: 'Nuova password' },
   oldPassword: { de: 'Aktuelles Passwort', en: 'Current password', it: 'Password attuale' },
+  /** The order page's address pasted to claim an order (PUT /api/order/claim). */
+  orderLink: { de: 'Link zur Bestellung', en: 'Order link', it: 'Link dell’ordine' },
   passwordConfirmation: {
     de: 'Passwort wiederholen',
     en: 'Repeat password',

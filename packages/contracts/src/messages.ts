@@ -30,6 +30,8 @@ export const messageKeys = {
   minLength: 'minLength',
   confirmed: 'confirmed',
   currentPassword: 'currentPassword',
+  orderLink: 'orderLink',
+  orderLinkHost: 'orderLinkHost',
 } as const;
 export type MessageKey = keyof typeof messageKeys;
 
@@ -148,6 +150,17 @@ export const validationMessages: Record<MessageKey, Record<Locale, string>> = {
     en: 'The current password is not correct.',
     it: 'La password attuale non è corretta.',
   },
+  // PUT /api/order/claim with a pasted link that is not an order page's address.
+  orderLink: {
+    de: 'Das ist kein Link zu einer Bestellung. Bitte kopieren Sie den ganzen Link zu Ihrer Bestellung aus unserer E-Mail; er sieht so aus: https://…/view/123/AbC…',
+    en: 'This is not a link to an order. Please copy the whole link to your order from our email; it looks like this: https://…/view/123/AbC…',
+    it: 'Questo non è un link a un ordine. Copi per intero il link al Suo ordine dalla nostra e-mail; ha questo aspetto: https://…/view/123/AbC…',
+  },
+  orderLinkHost: {
+    de: 'Dieser Link führt nicht zu unserem Shop. Bitte verwenden Sie den Link aus der Bestellbestätigung, die Sie von uns bekommen haben.',
+    en: 'This link does not lead to our shop. Please use the link from the order confirmation we sent you.',
+    it: 'Questo link non porta al nostro shop. Usi il link della conferma d’ordine che Le abbiamo inviato.',
+  },
 };
 
 export function isMessageKey(value: string): value is MessageKey {
@@ -173,6 +186,8 @@ const sentenceKeys: ReadonlySet<MessageKey> = new Set<MessageKey>([
   'minLength',
   'confirmed',
   'currentPassword',
+  'orderLink',
+  'orderLinkHost',
 ]);
 
 export function isSentence(key: MessageKey): boolean {

@@ -62,6 +62,8 @@ export const problemTypes = [
   'invalid-reset-token',
   /** 409: the order belongs to another account. */
   'order-claimed',
+  /** 400: the link confirming the account's address is unknown, another account's, used or expired. */
+  'invalid-confirmation-link',
   /** 409: the voucher's order is not paid (yet): only a paid voucher can be insured. */
   'voucher-not-paid',
   /** 422: the insurer declined the policy, or the brand's tariffs have no band for the voucher. */

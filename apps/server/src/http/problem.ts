@@ -60,6 +60,11 @@ export const problemTitles: Record<ProblemType, Record<Locale, string>> = {
     en: 'This order already belongs to another account.',
     it: 'Questo ordine appartiene già a un altro account.',
   },
+  'invalid-confirmation-link': {
+    de: 'Dieser Bestätigungslink ist ungültig, abgelaufen oder schon benutzt, oder er gehört zu einem anderen Kundenkonto. Melden Sie sich mit dem Konto an, an dessen Adresse wir ihn geschickt haben; nach der nächsten Anmeldung schicken wir Ihnen bei Bedarf einen neuen.',
+    en: 'This confirmation link is invalid, has expired or has been used, or it belongs to another account. Sign in with the account whose address we sent it to; if needed, we will send you a new one after your next sign-in.',
+    it: 'Questo link di conferma non è valido, è scaduto o è già stato usato, oppure appartiene a un altro account. Acceda con l’account al cui indirizzo l’abbiamo inviato; se necessario, dopo il prossimo accesso Le invieremo un nuovo link.',
+  },
   'validation-error': {
     de: 'Bitte überprüfen Sie Ihre Eingaben.',
     en: 'Please check your entries.',

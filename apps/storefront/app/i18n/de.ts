@@ -473,13 +473,27 @@ export const de = {
   'account.status.expired': 'Abgelaufen',
   'account.claim.title': 'Bestellung hinzufügen',
   'account.claim.text':
-    'Als Gast bestellt? Bestellnummer und Bestellschlüssel stehen in Ihrer Bestellbestätigung: Die Adresse Ihrer Bestellung endet auf /view/Bestellnummer/Bestellschlüssel.',
+    'Als Gast bestellt? Fügen Sie hier den Link zu Ihrer Bestellung ein: Sie finden ihn in jeder E-Mail zu Ihrer Bestellung unter „Link zu Ihrer Bestellung“.',
   'account.claim.orderId': 'Bestellnummer',
   'account.claim.key': 'Bestellschlüssel',
   'account.claim.submit': 'Zu meinem Konto hinzufügen',
   'account.claim.done': 'Bestellung {id} gehört jetzt zu Ihrem Konto.',
   'account.claim.error.orderId': 'Bitte geben Sie die Bestellnummer ein (nur Ziffern).',
   'account.claim.error.key': 'Bitte geben Sie den Bestellschlüssel ein.',
+  'account.claim.link': 'Link zu Ihrer Bestellung',
+  'account.claim.linkHint':
+    'Aus Ihrer Bestell-E-Mail kopieren und hier einfügen, z. B. https://…/view/123/AbC…',
+  'account.claim.byNumber': 'Kein Link zur Hand? Mit Bestellnummer und Bestellschlüssel hinzufügen',
+  'account.claim.error.link': 'Bitte fügen Sie den Link zu Ihrer Bestellung aus unserer E-Mail ein.',
+  'account.guestOrders.title': 'Ihre Bestellungen als Gast',
+  'account.guestOrders.text':
+    'Ihre E-Mail-Adresse ist bestätigt. Mit ihr wurden diese Bestellungen ohne Kundenkonto aufgegeben:',
+  'account.guestOrders.item': 'Bestellung {id} vom {date}: {total}',
+  'account.guestOrders.submit': 'Diese Bestellungen zu meinem Konto hinzufügen',
+  'account.guestOrders.done': '{count} Bestellungen gehören jetzt zu Ihrem Konto.',
+  'account.guestOrders.doneOne': '1 Bestellung gehört jetzt zu Ihrem Konto.',
+  'account.guestOrders.confirmed':
+    'Danke, Ihre E-Mail-Adresse ist bestätigt. Weitere Gastbestellungen mit dieser Adresse gibt es nicht.',
   'account.password.submit': 'Passwort ändern',
   'account.password.done': 'Ihr Passwort wurde geändert. Auf anderen Geräten melden Sie sich bitte neu an.',
   'account.password.hint': 'Mindestens {min} Zeichen.',

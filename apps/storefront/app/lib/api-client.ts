@@ -96,6 +96,15 @@ type Endpoints = {
   'GET /api/account/me': [null, typeof accounts.accountSchema];
   'PUT /api/account/me': [typeof accounts.accountDataSchema, typeof accounts.accountSchema];
   'GET /api/account/me/export': [null, typeof accounts.accountExportSchema];
+  'GET /api/account/guest-orders': [null, typeof accounts.guestOrderOfferSchema];
+  'POST /api/account/guest-orders/confirm': [
+    typeof accounts.confirmAddressRequestSchema,
+    typeof accounts.guestOrderOfferSchema,
+  ];
+  'PUT /api/account/guest-orders/link': [
+    typeof accounts.linkGuestOrdersRequestSchema,
+    typeof accounts.linkGuestOrdersResponseSchema,
+  ];
   'DELETE /api/account/me': [typeof accounts.deleteAccountRequestSchema, null];
   'POST /api/newsletter': [
     typeof newsletter.newsletterSubscribeRequestSchema,

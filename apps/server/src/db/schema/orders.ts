@@ -41,6 +41,11 @@ export const customers = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** Set when the customer deleted the account: the row stays, anonymised, for the orders that name it. */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /**
+     * The address the customer proved to read, by following a link mailed to it (address_confirmations);
+     * it counts only while it is still `email`. Guest orders of the address are offered once it does.
+     */
+    confirmedEmail: text('confirmed_email'),
   },
   (t) => [uniqueIndex('customers_brand_email_idx').on(t.brandId, sql`lower(${t.email})`)],
 );
@@ -86,6 +91,30 @@ export const passwordResets = pgTable(
   (t) => [
     uniqueIndex('password_resets_token_idx').on(t.tokenHash),
     index('password_resets_customer_idx').on(t.customerId),
+  ],
+);
+
+/**
+ * A link mailed to a customer's address to confirm it (and so be offered the guest orders bought with
+ * it): bound to the customer and the address it was sent to; only the token's SHA-256 is kept; it works
+ * once, until `expires_at`.
+ */
+export const addressConfirmations = pgTable(
+  'address_confirmations',
+  {
+    id: serial('id').primaryKey(),
+    customerId: uuid('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    email: text('email').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('address_confirmations_token_idx').on(t.tokenHash),
+    index('address_confirmations_customer_idx').on(t.customerId),
   ],
 );
 

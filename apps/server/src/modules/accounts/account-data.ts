@@ -1,6 +1,7 @@
-import type { AccountExport, AccountOrder, AccountOverview } from '@shop/contracts/accounts';
-import { accountOrderPageSize } from '@shop/contracts/accounts';
+import type { AccountExport, AccountOrder, AccountOverview, ClaimRequest } from '@shop/contracts/accounts';
+import { accountOrderPageSize, parseOrderLink } from '@shop/contracts/accounts';
 import type { Locale } from '@shop/contracts/locale';
+import { formatMessage } from '@shop/contracts/messages';
 import { toPrice } from '@shop/contracts/money';
 import type { Database } from '#src/db/client.ts';
 import { HttpProblem } from '#src/http/problem.ts';
@@ -49,15 +50,50 @@ export async function accountOverview(
 }
 
 /**
- * Claims an order bought as a guest (SPEC §4): the id and key prove it is the caller's; an order that
- * already belongs to another account stays there.
+ * The order a claim names: the number and key read from a pasted order link (whose host must be one of
+ * the installation's brands, or the one asked), or given as they are. A link that is no order page's
+ * address, or leads elsewhere, is a 400 on the `orderLink` field in the caller's language.
+ */
+async function claimedAccess(
+  request: ClaimRequest,
+  link: { isBrandHost(hostname: string): Promise<boolean>; requestHost: string; locale: Locale },
+): Promise<{ orderId: number; token: string }> {
+  if (request.orderLink === undefined) {
+    // The schema requires both without a link.
+    return { orderId: request.orderId ?? 0, token: request.token ?? '' };
+  }
+  const parsed = parseOrderLink(request.orderLink);
+  if (!parsed) throw linkProblem('orderLink', link.locale);
+  const hostname = new URL(`http://${parsed.host}/`).hostname;
+  // The Host asked (behind a proxy, the forwarded one, which may list several): its name, if it has one.
+  const askedUrl = `http://${link.requestHost.split(',')[0]?.trim() ?? ''}/`;
+  const asked = URL.canParse(askedUrl) ? new URL(askedUrl).hostname : null;
+  if (hostname !== asked && !(await link.isBrandHost(hostname)))
+    throw linkProblem('orderLinkHost', link.locale);
+  return { orderId: parsed.orderId, token: parsed.token };
+}
+
+function linkProblem(key: 'orderLink' | 'orderLinkHost', locale: Locale): HttpProblem {
+  const message = formatMessage(key, locale, { field: 'orderLink' });
+  return new HttpProblem(400, 'validation-error', message, [{ field: 'orderLink', message }]);
+}
+
+/**
+ * Claims an order bought as a guest (SPEC §4): the id and key (typed, or read from the order link)
+ * prove it is the caller's; an order that already belongs to another account stays there.
  */
 export async function claimOrder(
   db: Database,
-  shopper: Shopper,
+  shopper: Shopper & { hostname: string },
   signedIn: SignedIn,
-  access: { orderId: number; token: string },
+  request: ClaimRequest,
+  brands: { isBrandHost(hostname: string): Promise<boolean> },
 ): Promise<AccountOrder> {
+  const access = await claimedAccess(request, {
+    isBrandHost: brands.isBrandHost,
+    requestHost: shopper.hostname,
+    locale: shopper.locale,
+  });
   const order = await findOrder(db, access.orderId);
   if (!order || !isSameKey(order.order_key, access.token) || order.brand_id !== shopper.brand.id) {
     throw new OrderNotFound();

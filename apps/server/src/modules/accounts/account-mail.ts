@@ -7,6 +7,10 @@ import { mailBrandOf, mailSenderOf } from '#src/modules/mail/order-mail.ts';
 import { type AccountMailMessage, renderAccountMail } from '#src/modules/mail/templates/account-mails.tsx';
 import { findCustomer } from './accounts.repository.ts';
 import { resetLinkMinutes } from './accounts.service.ts';
+import { confirmationLinkDays } from './guest-orders.ts';
+
+/** Where the confirmation link leads: the account's orders, which confirm and then offer the guest orders. */
+const guestOrdersConfirmPath = '/account/orders';
 
 export type AccountMailDeps = {
   db: Database;
@@ -44,6 +48,15 @@ export async function composeAccountMail(deps: AccountMailDeps, mail: MailRow): 
     case 'password-reset':
       if (!resetUrl) return null;
       message = { kind: 'password-reset', customerName, resetUrl, validMinutes: resetLinkMinutes };
+      break;
+    case 'guest-orders-confirm':
+      if (!token) return null;
+      message = {
+        kind: 'guest-orders-confirm',
+        customerName,
+        confirmUrl: `${brand.origin}${guestOrdersConfirmPath}?${new URLSearchParams({ confirm: token })}`,
+        validDays: confirmationLinkDays,
+      };
       break;
     default:
       return null;

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '#src/db/client.ts';
+import { guestOrdersCheckJob, runGuestOrdersCheck } from '#src/modules/accounts/guest-orders.ts';
 import { createTestApp, type TestApp } from '#src/test/app.ts';
 import { exampleCustomer, readyCart, variantsInStock } from '#src/test/orders.ts';
 
@@ -590,6 +591,196 @@ describe('accounts and sessions', () => {
       expect((await overview(session)).json().items.map((item: { id: number }) => item.id)).toEqual([
         cart.orderId,
       ]);
+    });
+
+    it('claims a guest order by its pasted link (any brand host of the installation); a malformed or foreign link is a localised 400', async () => {
+      const guestOrder = async () => {
+        const cart = await readyCart(shop.app, variantId);
+        await inject({
+          method: 'PUT',
+          url: '/api/order/close',
+          payload: { ...cart, paymentType: 'wiretransfer' },
+        });
+        return cart;
+      };
+      const { session } = await signedUp();
+      const claim = (orderLink: string, locale = 'de') =>
+        inject({
+          method: 'PUT',
+          url: '/api/order/claim',
+          payload: { orderLink },
+          headers: { ...bearer(session), 'accept-language': locale },
+        });
+      const first = await guestOrder();
+      // As copied from the mail: with spaces around it, the voucher anchor, on the host asked.
+      const pasted = await claim(`  http://localhost/view/${first.orderId}/${first.key}#voucher-1 `);
+      expect(pasted.statusCode, pasted.body).toBe(200);
+      expect(pasted.json().order).toMatchObject({ id: first.orderId, status: 'awaiting-payment' });
+      // Another brand's host of this installation, without the scheme: the order is still this brand's.
+      const second = await guestOrder();
+      const elsewhere = await claim(`viaggi.localhost:3000/view/${second.orderId}/${second.key}`);
+      expect(elsewhere.statusCode, elsewhere.body).toBe(200);
+      expect((await overview(session)).json().items.map((item: { id: number }) => item.id)).toEqual([
+        second.orderId,
+        first.orderId,
+      ]);
+
+      const third = await guestOrder();
+      const malformed = await claim(`https://localhost/order/${third.orderId}`);
+      expect(malformed.statusCode).toBe(400);
+      expect(malformed.json()).toMatchObject({
+        type: 'validation-error',
+        errors: [
+          { field: 'orderLink', message: expect.stringMatching(/^Das ist kein Link zu einer Bestellung\./) },
+        ],
+      });
+      const italian = await claim(`https://localhost/view/${third.orderId}`, 'it');
+      expect(italian.statusCode).toBe(400);
+      expect(italian.json().errors[0].message).toMatch(/^Questo non è un link a un ordine\./);
+      const foreign = await claim(`https://shop.example.org/view/${third.orderId}/${third.key}`, 'en');
+      expect(foreign.statusCode).toBe(400);
+      expect(foreign.json().errors).toEqual([
+        { field: 'orderLink', message: expect.stringMatching(/^This link does not lead to our shop\./) },
+      ]);
+      // The right host and number with a wrong key proves nothing.
+      expect((await claim(`http://localhost/view/${third.orderId}/wrong-key`)).statusCode).toBe(404);
+      // Neither link nor number and key: both fields are asked for.
+      const nothing = await inject({
+        method: 'PUT',
+        url: '/api/order/claim',
+        payload: {},
+        headers: bearer(session),
+      });
+      expect(nothing.statusCode).toBe(400);
+      expect(nothing.json().errors.map((error: { field: string }) => error.field)).toEqual([
+        'orderId',
+        'token',
+      ]);
+    });
+
+    it('offers the guest orders of the address at sign-in only after the address is confirmed by the mailed link', async () => {
+      const email = newAddress();
+      const guestOrder = async (address: string) => {
+        const cart = await readyCart(shop.app, variantId, {
+          ...exampleCustomer,
+          email: address.toUpperCase(),
+        });
+        await inject({
+          method: 'PUT',
+          url: '/api/order/close',
+          payload: { ...cart, paymentType: 'wiretransfer' },
+        });
+        return cart;
+      };
+      const mine = await guestOrder(email);
+      const someoneElses = await guestOrder(newAddress());
+      const mailsTo = (address: string) =>
+        queryRows<{ kind: string; token: string | null }>(
+          shop.database.db,
+          sql`SELECT m.kind, m.payload->>'token' AS token FROM mails m JOIN customers c ON c.id = m.customer_id
+              WHERE c.email = ${address} ORDER BY m.id`,
+        );
+      const offerTo = (session: Session) =>
+        inject({ method: 'GET', url: '/api/account/guest-orders', headers: bearer(session) });
+      const customerIdOf = async (address: string) =>
+        (
+          await queryRows<{ id: string }>(
+            shop.database.db,
+            sql`SELECT id FROM customers WHERE email = ${address}`,
+          )
+        )[0]?.id;
+      /** The checks registration and sign-in queued for the customer, run as the worker runs them. */
+      const runQueuedChecks = async (address: string) => {
+        const customerId = await customerIdOf(address);
+        const schema = shop.database.schemaName ? `${shop.database.schemaName}_jobs` : 'pgboss';
+        const queued = await queryRows<{ id: string }>(
+          shop.database.db,
+          sql`SELECT id FROM ${sql.identifier(schema)}.job
+              WHERE name = ${guestOrdersCheckJob} AND data->>'customerId' = ${customerId ?? ''}`,
+        );
+        for (const _job of queued)
+          await runGuestOrdersCheck({ db: shop.database.db, jobs: shop.app.jobs }, customerId ?? '');
+        return queued.length;
+      };
+
+      // Registering and signing in answer as always; the offer reads the same as for an address without
+      // guest orders (no enumeration): only a mail to the address tells.
+      const withoutOrders = await signedUp();
+      const registered = await register(email);
+      expect(registered.statusCode).toBe(202);
+      const session = await login(email);
+      await login(email);
+      // The same background check for both, queued at registration and at each sign-in.
+      expect(await runQueuedChecks(withoutOrders.email)).toBe(2);
+      expect(await runQueuedChecks(email)).toBe(3);
+      const before = await offerTo(session);
+      expect(before.statusCode).toBe(200);
+      expect(before.json()).toEqual({ addressConfirmed: false, orders: [] });
+      expect(before.body).toBe((await offerTo(withoutOrders.session)).body);
+      expect((await mailsTo(withoutOrders.email)).map((mail) => mail.kind)).toEqual(['account-welcome']);
+      const mails = await mailsTo(email);
+      // One link for registration and both sign-ins.
+      expect(mails.map((mail) => mail.kind)).toEqual(['account-welcome', 'guest-orders-confirm']);
+      const token = mails[1]?.token ?? '';
+      expect(token).toMatch(/^[\w-]{43}$/);
+
+      // Nothing joins the account before the address is confirmed.
+      const early = await inject({
+        method: 'PUT',
+        url: '/api/account/guest-orders/link',
+        payload: { orderIds: [mine.orderId] },
+        headers: bearer(session),
+      });
+      expect(early.json()).toEqual({ linked: [] });
+
+      const confirm = (who: Session, value: string, locale = 'de') =>
+        inject({
+          method: 'POST',
+          url: '/api/account/guest-orders/confirm',
+          payload: { token: value },
+          headers: { ...bearer(who), 'accept-language': locale },
+        });
+      // The link is bound to its customer and address: another account, or a made-up token, gets nothing.
+      const stranger = await confirm(withoutOrders.session, token, 'en');
+      expect(stranger.statusCode).toBe(400);
+      expect(stranger.json()).toMatchObject({
+        type: 'invalid-confirmation-link',
+        title: expect.stringMatching(/^This confirmation link is invalid/),
+      });
+      expect((await confirm(session, 'made-up-token')).statusCode).toBe(400);
+      expect((await offerTo(session)).json()).toEqual({ addressConfirmed: false, orders: [] });
+
+      const confirmed = await confirm(session, token);
+      expect(confirmed.statusCode, confirmed.body).toBe(200);
+      expect(confirmed.json()).toMatchObject({
+        addressConfirmed: true,
+        orders: [{ id: mine.orderId, status: 'awaiting-payment', total: { total: expect.any(Number) } }],
+      });
+      expect(confirmed.json().orders).toHaveLength(1);
+      // Once only; and from now on every sign-in is offered them without another mail.
+      expect((await confirm(session, token)).statusCode).toBe(400);
+      const later = await login(email);
+      await runQueuedChecks(email);
+      expect((await offerTo(later)).json()).toEqual(confirmed.json());
+      expect((await mailsTo(email)).length).toBe(2);
+
+      const linked = await inject({
+        method: 'PUT',
+        url: '/api/account/guest-orders/link',
+        payload: { orderIds: [someoneElses.orderId, mine.orderId] },
+        headers: bearer(later),
+      });
+      expect(linked.statusCode).toBe(200);
+      expect(linked.json()).toEqual({ linked: [mine.orderId] });
+      expect((await overview(later)).json().items.map((item: { id: number }) => item.id)).toEqual([
+        mine.orderId,
+      ]);
+      expect((await offerTo(later)).json()).toEqual({ addressConfirmed: true, orders: [] });
+      const [other] = await queryRows<{ customer_id: string | null }>(
+        shop.database.db,
+        sql`SELECT customer_id FROM orders WHERE id = ${someoneElses.orderId}`,
+      );
+      expect(other?.customer_id).toBeNull();
     });
 
     it('a closing call with an expired token asks for sign-in instead of closing as a guest', async () => {

@@ -24,11 +24,14 @@ export type CustomerRow = {
   locale: Locale;
   has_newsletter: boolean;
   created_at: Date | string;
+  /** The address the customer confirmed by a mailed link; counts only while it equals `email`. */
+  confirmed_email: string | null;
 };
 
 const customerColumns =
   sql.raw(`c.id, c.brand_id, c.email, c.password_hash, c.gender, c.first_name, c.last_name,
-  c.street, c.house_number, c.postcode, c.city, c.country_iso, c.phone, c.locale, c.has_newsletter, c.created_at`);
+  c.street, c.house_number, c.postcode, c.city, c.country_iso, c.phone, c.locale, c.has_newsletter, c.created_at,
+  c.confirmed_email`);
 
 /** A live account by its sign-in address, on one brand (addresses compare case-insensitively). */
 export async function findCustomerByEmail(
@@ -379,13 +382,100 @@ export async function anonymiseCustomer(tx: Database, customerId: string): Promi
   await tx.execute(
     sql`UPDATE customers SET email = 'deleted-' || id || '@invalid', password_hash = '!deleted', gender = NULL,
           first_name = NULL, last_name = NULL, street = NULL, house_number = NULL, postcode = NULL, city = NULL,
-          country_iso = NULL, phone = NULL, has_newsletter = false, deleted_at = now()
+          country_iso = NULL, phone = NULL, has_newsletter = false, deleted_at = now(), confirmed_email = NULL
         WHERE id = ${customerId}`,
   );
   await tx.execute(sql`DELETE FROM password_resets WHERE customer_id = ${customerId}`);
+  await tx.execute(sql`DELETE FROM address_confirmations WHERE customer_id = ${customerId}`);
   await tx.execute(sql`UPDATE mails SET payload = NULL WHERE customer_id = ${customerId}`);
   await tx.execute(
     sql`UPDATE orders SET customer_data = NULL
         WHERE customer_id = ${customerId} AND status IN ('cart', 'cancelled', 'expired')`,
   );
+}
+
+// --- Guest orders of the account's address ---------------------------------------------------------------
+
+/**
+ * Orders bought as a guest on the brand with this address (compared case-insensitively, as typed at the
+ * checkout): closed, and in no account. Newest first.
+ */
+const guestOrdersOf = (brandId: number, email: string) =>
+  sql`o.brand_id = ${brandId} AND o.customer_id IS NULL AND o.status <> 'cart'
+      AND lower(trim(o.customer_data->>'email')) = lower(trim(${email}))`;
+
+/** The newest guest order of the address, if any (whether to mail a confirmation link). */
+export async function findNewestGuestOrderId(
+  db: Database,
+  brandId: number,
+  email: string,
+): Promise<number | null> {
+  const [row] = await queryRows<{ id: number }>(
+    db,
+    sql`SELECT o.id FROM orders o WHERE ${guestOrdersOf(brandId, email)} ORDER BY o.id DESC LIMIT 1`,
+  );
+  return row?.id ?? null;
+}
+
+/** The guest orders of the address, as the account lists orders (at most 100, newest first). */
+export function findGuestOrders(
+  db: Database,
+  brandId: number,
+  email: string,
+  locale: Locale,
+): Promise<AccountOrderRow[]> {
+  return queryRows<AccountOrderRow>(
+    db,
+    sql`SELECT ${accountOrderColumns(locale)} FROM orders o WHERE ${guestOrdersOf(brandId, email)}
+        ORDER BY o.created_at DESC, o.id DESC LIMIT 100`,
+  );
+}
+
+/** Moves the named guest orders of the address into the account; answers the ids moved. */
+export async function assignGuestOrders(
+  db: Database,
+  customer: { id: string; brandId: number; email: string },
+  orderIds: number[],
+): Promise<number[]> {
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`UPDATE orders o SET customer_id = ${customer.id}, updated_at = now()
+        WHERE o.id = ANY(${sql.param(orderIds)}::int[])
+          AND ${guestOrdersOf(customer.brandId, customer.email)}
+        RETURNING o.id`,
+  );
+  return rows.map((row) => row.id).sort((a, b) => a - b);
+}
+
+export async function insertAddressConfirmation(
+  db: Database,
+  link: { customerId: string; email: string; tokenHash: string; lifetimeSeconds: number },
+): Promise<void> {
+  await db.execute(
+    sql`INSERT INTO address_confirmations (customer_id, email, token_hash, expires_at)
+        VALUES (${link.customerId}, ${link.email}, ${link.tokenHash},
+                now() + make_interval(secs => ${link.lifetimeSeconds}))`,
+  );
+}
+
+/**
+ * Uses a confirmation link of the customer once, while it is valid and the account's address is still the
+ * one it was sent to; the address then counts as confirmed. False when the link is unknown, another
+ * customer's, used, expired or for an address the account no longer has.
+ */
+export async function consumeAddressConfirmation(
+  db: Database,
+  customer: { id: string; email: string },
+  tokenHash: string,
+): Promise<boolean> {
+  const [used] = await queryRows<{ email: string }>(
+    db,
+    sql`UPDATE address_confirmations SET used_at = now()
+        WHERE token_hash = ${tokenHash} AND customer_id = ${customer.id} AND used_at IS NULL
+          AND expires_at > now() AND lower(email) = lower(${customer.email})
+        RETURNING email`,
+  );
+  if (!used) return false;
+  await db.execute(sql`UPDATE customers SET confirmed_email = ${customer.email} WHERE id = ${customer.id}`);
+  return true;
 }

@@ -7,7 +7,11 @@ import {
   changePasswordRequestSchema,
   claimRequestSchema,
   claimResponseSchema,
+  confirmAddressRequestSchema,
   deleteAccountRequestSchema,
+  guestOrderOfferSchema,
+  linkGuestOrdersRequestSchema,
+  linkGuestOrdersResponseSchema,
   loginRequestSchema,
   loginResponseSchema,
   passwordForgottenRequestSchema,
@@ -24,10 +28,12 @@ import { z } from 'zod';
 import { HttpProblem } from '#src/http/problem.ts';
 import { createAttemptLimiter, type Limit, type SubjectLimit } from '#src/http/rate-limit.ts';
 import { assertSameSite, assertSameSiteWithHeader } from '#src/http/same-site.ts';
+import type { BrandDirectory } from '#src/modules/brands/brand-directory.ts';
 import { accountOverview, claimOrder, deleteAccount, exportAccount } from './account-data.ts';
 import { endSessionsOf, findSession } from './accounts.repository.ts';
 import * as accounts from './accounts.service.ts';
 import { type Authentication, signInRequired } from './authentication.ts';
+import { confirmAddress, guestOrderOffer, invalidConfirmationLink, linkGuestOrders } from './guest-orders.ts';
 import type { SessionCookie } from './session-cookie.ts';
 import { refreshSession } from './sessions.ts';
 
@@ -58,6 +64,8 @@ export const accountAttemptLimits = {
     per: { account: { max: 5, timeWindow: 60 * minute } },
   },
   resetPassword: { perClient: { max: 20, timeWindow: 60 * minute } },
+  /** Wrong address confirmation links: 32 random bytes are not guessed, but nobody needs to try often. */
+  confirmAddress: { perClient: { max: 20, timeWindow: 60 * minute } },
   /** Wrong current passwords (change, deletion) of a signed-in customer. */
   passwordCheck: {
     perClient: { max: 20, timeWindow: 15 * minute },
@@ -67,6 +75,8 @@ export const accountAttemptLimits = {
 
 export type AccountRouteDeps = accounts.AccountDeps & {
   authentication: Authentication;
+  /** Which hosts a pasted order link may name (any brand host of the installation). */
+  brands: Pick<BrandDirectory, 'isBrandHost'>;
   sessionCookie: SessionCookie;
   limits?: typeof accountAttemptLimits;
 };
@@ -89,6 +99,7 @@ export function registerAccountRoutes(server: FastifyInstance, deps: AccountRout
   });
   const resets = createAttemptLimiter(server, { name: 'reset-password', ...limits.resetPassword });
   const passwordChecks = createAttemptLimiter(server, { name: 'password-check', ...limits.passwordCheck });
+  const confirmations = createAttemptLimiter(server, { name: 'confirm-address', ...limits.confirmAddress });
 
   // --- Auth ---------------------------------------------------------------------------------------------
 
@@ -329,7 +340,75 @@ export function registerAccountRoutes(server: FastifyInstance, deps: AccountRout
     },
     async (request) => {
       const signedIn = await authentication.required(request);
-      return { order: await claimOrder(deps.db, request, signedIn, request.body) };
+      return {
+        order: await claimOrder(
+          deps.db,
+          { brand: request.brand, locale: request.locale, hostname: request.host },
+          signedIn,
+          request.body,
+          deps.brands,
+        ),
+      };
+    },
+  );
+
+  // --- Guest orders of the account's address (offered once the address is confirmed) ----------------------
+
+  app.get(
+    '/api/account/guest-orders',
+    {
+      schema: {
+        tags,
+        summary: "Orders bought as a guest with the account's address, once the address is confirmed",
+        description:
+          'Until the customer has followed the link mailed to the address (sent at registration or sign-in ' +
+          'when there are such orders) the answer is { addressConfirmed: false, orders: [] } either way.',
+        response: { 200: guestOrderOfferSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const signedIn = await authentication.required(request);
+      return guestOrderOffer(deps.db, signedIn.customer, request.locale);
+    },
+  );
+
+  app.post(
+    '/api/account/guest-orders/confirm',
+    {
+      schema: {
+        tags,
+        summary:
+          "Confirm the account's address with the mailed link's token (once); answers the guest orders",
+        body: confirmAddressRequestSchema,
+        response: { 200: guestOrderOfferSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const signedIn = await authentication.required(request);
+      await confirmations.check(request);
+      try {
+        return await confirmAddress(deps.db, signedIn, request.body.token, request.locale);
+      } catch (error) {
+        if (error instanceof HttpProblem && error.type === invalidConfirmationLink().type)
+          await confirmations.countMiss(request);
+        throw error;
+      }
+    },
+  );
+
+  app.put(
+    '/api/account/guest-orders/link',
+    {
+      schema: {
+        tags: [...tags, 'orders'],
+        summary: 'Add guest orders of the confirmed address to the account; answers the ids added',
+        body: linkGuestOrdersRequestSchema,
+        response: { 200: linkGuestOrdersResponseSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const signedIn = await authentication.required(request);
+      return linkGuestOrders(deps.db, signedIn, request.body.orderIds);
     },
   );
 

@@ -19,6 +19,7 @@ import { assignOrder, findOrder } from '#src/modules/orders/orders.repository.ts
 import type { AccessTokens } from './access-tokens.ts';
 import * as repository from './accounts.repository.ts';
 import type { SignedIn } from './authentication.ts';
+import { queueGuestOrdersCheck } from './guest-orders.ts';
 import { checkPassword, hashPassword, needsRehash } from './passwords.ts';
 import { type IssuedSession, startSession } from './sessions.ts';
 
@@ -31,7 +32,7 @@ export const resetLinkMinutes = 60;
  * Registration answers the same whether the address was free or not (no enumeration). A new account
  * gets a welcome mail and can sign in at once; the owner of a known address gets a mail saying that
  * somebody tried, with a link to set a new password. The password is hashed either way, so both take
- * the same time.
+ * the same time. A new account's address is checked for guest orders in the background (guest-orders.ts).
  */
 export async function register(deps: AccountDeps, shopper: Shopper, input: RegisterRequest): Promise<void> {
   const passwordHash = await hashPassword(input.password);
@@ -52,6 +53,8 @@ export async function register(deps: AccountDeps, shopper: Shopper, input: Regis
         kind: 'account-welcome',
         dedupeKey: `account-welcome:${created.id}`,
       });
+      // Guest orders of the address are offered only once the mailbox's reader confirms it.
+      await queueGuestOrdersCheck(tx, deps.jobs, created.id);
       return;
     }
     const existing = await repository.findCustomerByEmail(tx, shopper.brand.id, input.userName);
@@ -88,6 +91,7 @@ export async function login(
   }
   const session = await startSession(deps.db, deps.tokens, customer);
   const cart = await adoptCart(deps.db, shopper, customer.id, input);
+  await queueGuestOrdersCheck(deps.db, deps.jobs, customer.id);
   return { ...session, cart };
 }
 

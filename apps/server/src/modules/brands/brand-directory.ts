@@ -116,13 +116,25 @@ export function createBrandDirectory(
     return (await load()).find((brand) => brand.id === id) ?? null;
   }
 
+  /**
+   * Whether a host name (a pasted link's, say) is one this installation answers for as a brand: a brand's
+   * address or listed host, or PUBLIC_URL's. Ports are not compared.
+   */
+  async function isBrandHost(hostname: string): Promise<boolean> {
+    const name = hostname.toLowerCase().replace(/:\d+$/, '').replace(/\.$/, '');
+    if (name === publicUrl.hostname) return true;
+    return (await load()).some(
+      (brand) => brand.hosts.includes(name) || new URL(brand.origin).hostname === name,
+    );
+  }
+
   function refresh(): void {
     generation++;
     loaded = null;
     cache.clear();
   }
 
-  return { resolve, resolveLoaded, byId, refresh };
+  return { resolve, resolveLoaded, byId, isBrandHost, refresh };
 }
 
 export type BrandDirectory = ReturnType<typeof createBrandDirectory>;

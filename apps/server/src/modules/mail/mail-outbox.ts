@@ -13,6 +13,7 @@ export const mailKinds = [
   'newsletter-confirm',
   'back-in-stock',
   'insurance-policy',
+  'guest-orders-confirm',
 ] as const;
 export type MailKind = (typeof mailKinds)[number];
 
@@ -87,6 +88,12 @@ export async function queueAddressMail(
         ON CONFLICT (dedupe_key) DO NOTHING RETURNING id`,
   );
   if (row) await jobs.enqueue(tx, sendMailJob, { mailId: row.id });
+}
+
+/** Whether a mail with this dedupe key was queued already (to skip preparing one that would not be sent). */
+export async function isMailQueued(db: Database, dedupeKey: string): Promise<boolean> {
+  const rows = await queryRows<{ id: number }>(db, sql`SELECT id FROM mails WHERE dedupe_key = ${dedupeKey}`);
+  return rows.length > 0;
 }
 
 export type MailRow = {

@@ -79,6 +79,7 @@ const answeredInPlace = new Set([
   'invalid-credentials',
   'invalid-reset-token',
   'order-claimed',
+  'invalid-confirmation-link',
 ]);
 
 /** Calls whose form shows a refusal for too many attempts itself (the code and gift-card fields). */

@@ -41,6 +41,16 @@ export type AccountMailTexts = {
     validity: (validMinutes: number) => string;
     notRequested: string;
   };
+  /** The address has guest orders: confirming it (signed in) offers them to the account. */
+  guestOrders: {
+    subject: (brand: string) => string;
+    preview: string;
+    heading: string;
+    intro: (brand: string) => string;
+    confirmButton: string;
+    validity: (validDays: number) => string;
+    notYou: string;
+  };
 };
 
 const de: AccountMailTexts = {
@@ -92,6 +102,19 @@ const de: AccountMailTexts = {
     notRequested:
       'Sie haben kein neues Passwort angefordert? Dann ignorieren Sie diese E-Mail bitte einfach – Ihr Passwort bleibt unverändert.',
   },
+  guestOrders: {
+    subject: (brand) => `Bestellungen zu Ihrem Kundenkonto bei ${brand} hinzufügen`,
+    preview:
+      'Bestätigen Sie Ihre E-Mail-Adresse, dann können Sie frühere Bestellungen in Ihr Konto übernehmen.',
+    heading: 'Frühere Bestellungen übernehmen',
+    intro: (brand) =>
+      `mit dieser E-Mail-Adresse wurde bei ${brand} ohne Kundenkonto bestellt. Bestätigen Sie bitte, dass die Adresse Ihnen gehört: Folgen Sie dem Link, während Sie in Ihrem Kundenkonto angemeldet sind. Danach bieten wir Ihnen an, diese Bestellungen zu Ihrem Konto hinzuzufügen.`,
+    confirmButton: 'Adresse bestätigen und Bestellungen ansehen',
+    validity: (validDays) =>
+      `Der Link ist ${validDays === 1 ? '1 Tag' : `${validDays} Tage`} lang gültig und funktioniert nur ein einziges Mal.`,
+    notYou:
+      'Haben Sie sich nicht bei uns angemeldet? Dann ignorieren Sie diese E-Mail bitte einfach – ohne den Link sieht niemand Ihre Bestellungen.',
+  },
 };
 
 const en: AccountMailTexts = {
@@ -139,6 +162,18 @@ const en: AccountMailTexts = {
     validity: (validMinutes) => `The link is valid for ${minutesEn(validMinutes)} and works only once.`,
     notRequested:
       'If you did not ask for a new password, please simply ignore this email – your password stays unchanged.',
+  },
+  guestOrders: {
+    subject: (brand) => `Add your orders to your ${brand} account`,
+    preview: 'Confirm your email address, then you can add earlier orders to your account.',
+    heading: 'Add your earlier orders',
+    intro: (brand) =>
+      `Orders were placed at ${brand} with this email address without an account. Please confirm that the address is yours: follow the link while you are signed in to your account. We will then offer to add these orders to it.`,
+    confirmButton: 'Confirm the address and see the orders',
+    validity: (validDays) =>
+      `The link is valid for ${validDays === 1 ? '1 day' : `${validDays} days`} and works only once.`,
+    notYou:
+      'If you have not signed in with us, please simply ignore this email – without the link nobody sees your orders.',
   },
 };
 
@@ -188,6 +223,18 @@ const it: AccountMailTexts = {
     validity: (validMinutes) => `Il link è valido per ${minutesIt(validMinutes)} e funziona una sola volta.`,
     notRequested:
       'Non ha richiesto una nuova password? Allora ignori semplicemente questa e-mail: la Sua password resta invariata.',
+  },
+  guestOrders: {
+    subject: (brand) => `Aggiunga i Suoi ordini al Suo account ${brand}`,
+    preview: 'Confermi il Suo indirizzo e-mail: potrà poi aggiungere gli ordini precedenti al Suo account.',
+    heading: 'Aggiunga i Suoi ordini precedenti',
+    intro: (brand) =>
+      `con questo indirizzo e-mail sono stati effettuati ordini su ${brand} senza account. La preghiamo di confermare che l’indirizzo è Suo: apra il link mentre ha effettuato l’accesso al Suo account. Le proporremo poi di aggiungere questi ordini al Suo account.`,
+    confirmButton: 'Conferma l’indirizzo e vedi gli ordini',
+    validity: (validDays) =>
+      `Il link è valido per ${validDays === 1 ? '1 giorno' : `${validDays} giorni`} e funziona una sola volta.`,
+    notYou:
+      'Se non ha effettuato l’accesso da noi, ignori semplicemente questa e-mail: senza il link nessuno vede i Suoi ordini.',
   },
 };
 

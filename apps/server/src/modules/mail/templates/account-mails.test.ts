@@ -9,6 +9,7 @@ const brand = testBrand;
 const accountUrl = 'https://autoclub.example/account';
 const loginUrl = 'https://autoclub.example/login?next=%2Faccount';
 const resetUrl = 'https://autoclub.example/password-forgotten?token=r3s3t&email=anna%40example.com';
+const confirmUrl = 'https://autoclub.example/account/orders?confirm=c0nf1rm';
 
 type AccountMailKind = AccountMailMessage['kind'];
 
@@ -16,6 +17,12 @@ const messages: { [K in AccountMailKind]: Extract<AccountMailMessage, { kind: K 
   'account-welcome': { kind: 'account-welcome', customerName: 'Anna Müller', accountUrl },
   'account-exists': { kind: 'account-exists', customerName: 'Anna Müller', loginUrl, resetUrl },
   'password-reset': { kind: 'password-reset', customerName: 'Anna Müller', resetUrl, validMinutes: 60 },
+  'guest-orders-confirm': {
+    kind: 'guest-orders-confirm',
+    customerName: 'Anna Müller',
+    confirmUrl,
+    validDays: 7,
+  },
 };
 const kinds = Object.keys(messages) as AccountMailKind[];
 
@@ -23,6 +30,7 @@ const linksOf: Record<AccountMailKind, string[]> = {
   'account-welcome': [accountUrl],
   'account-exists': [loginUrl, resetUrl],
   'password-reset': [resetUrl],
+  'guest-orders-confirm': [confirmUrl],
 };
 
 describe.each(locales)('renderAccountMail in %s', (locale) => {
@@ -71,25 +79,43 @@ describe('renderAccountMail texts', () => {
       'Willkommen bei Autoclub Reisewelt',
       'Ihre Registrierung bei Autoclub Reisewelt',
       'Ihr neues Passwort für Autoclub Reisewelt',
+      'Bestellungen zu Ihrem Kundenkonto bei Autoclub Reisewelt hinzufügen',
     ],
     [
       'en',
       'Welcome to Autoclub Reisewelt',
       'Your registration at Autoclub Reisewelt',
       'Your new password for Autoclub Reisewelt',
+      'Add your orders to your Autoclub Reisewelt account',
     ],
     [
       'it',
       'Le diamo il benvenuto su Autoclub Reisewelt',
       'La Sua registrazione su Autoclub Reisewelt',
       'La Sua nuova password per Autoclub Reisewelt',
+      'Aggiunga i Suoi ordini al Suo account Autoclub Reisewelt',
     ],
-  ] as const)('writes the subjects in %s', async (locale, welcome, exists, reset) => {
+  ] as const)('writes the subjects in %s', async (locale, welcome, exists, reset, guestOrders) => {
     const subjects = await Promise.all(
       kinds.map(async (kind) => (await renderAccountMail(messages[kind], brand, locale)).subject),
     );
-    expect(subjects).toEqual([welcome, exists, reset]);
+    expect(subjects).toEqual([welcome, exists, reset, guestOrders]);
   });
+
+  it.each([
+    ['de', 'Der Link ist 7 Tage lang gültig', 'während Sie in Ihrem Kundenkonto angemeldet sind'],
+    ['en', 'The link is valid for 7 days', 'while you are signed in to your account'],
+    ['it', 'Il link è valido per 7 giorni', 'mentre ha effettuato l’accesso al Suo account'],
+  ] as const)(
+    'asks in %s to follow the confirmation link signed in, and how long it works',
+    async (locale, validity, signedIn) => {
+      const mail = await renderAccountMail(messages['guest-orders-confirm'], brand, locale);
+      for (const part of [mail.html, mail.text]) {
+        expect(part).toContain(validity);
+        expect(part).toContain(signedIn);
+      }
+    },
+  );
 
   it.each([
     ['de', 'Der Link ist 60 Minuten lang gültig', 'Ihr Passwort bleibt unverändert'],

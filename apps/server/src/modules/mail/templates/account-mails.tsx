@@ -13,7 +13,9 @@ export type AccountMailMessage =
   | { kind: 'account-welcome'; customerName: string; accountUrl: string }
   /** Someone registered with an address that already has an account; the owner learns of it here. */
   | { kind: 'account-exists'; customerName: string; loginUrl: string; resetUrl: string }
-  | { kind: 'password-reset'; customerName: string; resetUrl: string; validMinutes: number };
+  | { kind: 'password-reset'; customerName: string; resetUrl: string; validMinutes: number }
+  /** The address has orders bought as a guest: the link confirms it, then they are offered to the account. */
+  | { kind: 'guest-orders-confirm'; customerName: string; confirmUrl: string; validDays: number };
 
 /**
  * Renders one account mail: subject, HTML and a plain-text part with the same links.
@@ -43,6 +45,8 @@ function subjectOf(message: AccountMailMessage, texts: AccountMailTexts, brand: 
       return texts.accountExists.subject(brand);
     case 'password-reset':
       return texts.passwordReset.subject(brand);
+    case 'guest-orders-confirm':
+      return texts.guestOrders.subject(brand);
   }
 }
 
@@ -52,7 +56,9 @@ function assertMailable(message: AccountMailMessage): void {
       ? [message.accountUrl]
       : message.kind === 'account-exists'
         ? [message.loginUrl, message.resetUrl]
-        : [message.resetUrl];
+        : message.kind === 'guest-orders-confirm'
+          ? [message.confirmUrl]
+          : [message.resetUrl];
   for (const link of links) {
     const protocol = URL.canParse(link) ? new URL(link).protocol : null;
     if (protocol !== 'https:' && protocol !== 'http:') {
@@ -118,6 +124,17 @@ function AccountMail({ message, brand, locale, subject }: AccountMailProps) {
           <ActionButton brand={brand} href={message.resetUrl} label={mail.resetButton} />
           <Text style={styles.paragraph}>{mail.validity(message.validMinutes)}</Text>
           <Text style={styles.paragraph}>{mail.notRequested}</Text>
+        </AccountMailLayout>
+      );
+    }
+    case 'guest-orders-confirm': {
+      const mail = texts.guestOrders;
+      return (
+        <AccountMailLayout {...frame} preview={mail.preview} heading={mail.heading}>
+          <Text style={styles.paragraph}>{mail.intro(brand.name)}</Text>
+          <ActionButton brand={brand} href={message.confirmUrl} label={mail.confirmButton} />
+          <Text style={styles.paragraph}>{mail.validity(message.validDays)}</Text>
+          <Text style={styles.paragraph}>{mail.notYou}</Text>
         </AccountMailLayout>
       );
     }

@@ -1,4 +1,4 @@
-import { Button, Column, Heading, Img, Row, Section, Text } from '@react-email/components';
+import { Button, Column, Heading, Img, Link, Row, Section, Text } from '@react-email/components';
 import type { Locale } from '@shop/contracts/locale';
 import { formatIban, formatMailDate, formatMailPrice } from './mail-format.ts';
 import type { MailBrand, MailOrder, WireTransferDetails } from './mail-message.ts';
@@ -106,6 +106,25 @@ export function ActionButton({ brand, href, label }: { brand: MailBrand; href: s
       >
         {label}
       </Button>
+    </Section>
+  );
+}
+
+/**
+ * The order page's address written out, not only behind a button: a guest copies it from here to open
+ * the order or to add it to an account (the account's claim form takes the link as it is).
+ */
+export function OrderLinkNote({ order, locale }: { order: MailOrder; locale: Locale }) {
+  const texts = mailTexts[locale].orderLink;
+  return (
+    <Section>
+      <Text style={styles.detail}>
+        {texts.label}:{' '}
+        <Link style={styles.link} href={order.orderUrl}>
+          {order.orderUrl}
+        </Link>
+      </Text>
+      <Text style={styles.paragraph}>{texts.note}</Text>
     </Section>
   );
 }

@@ -21,6 +21,8 @@ export type MailTexts = {
   signOff: string;
   team: (brand: string) => string;
   orderButton: string;
+  /** The order page's address written out: it opens the order, and adds it to an account when pasted there. */
+  orderLink: { label: string; note: string };
   orderReceived: { heading: string; intro: string; introByTransfer: (dueDate: string) => string };
   paymentReceived: {
     heading: string;
@@ -91,6 +93,10 @@ const de: MailTexts = {
   signOff: 'Herzliche Grüße',
   team: (brand) => `Ihr Team von ${brand}`,
   orderButton: 'Bestellung ansehen',
+  orderLink: {
+    label: 'Link zu Ihrer Bestellung',
+    note: 'Heben Sie diesen Link auf: Er öffnet Ihre Bestellung jederzeit. Haben Sie ein Kundenkonto, fügen Sie die Bestellung hinzu, indem Sie ihn dort unter „Meine Bestellungen“ einfügen.',
+  },
   orderReceived: {
     heading: 'Vielen Dank für Ihre Bestellung!',
     intro:
@@ -178,6 +184,10 @@ const en: MailTexts = {
   signOff: 'Kind regards',
   team: (brand) => `Your ${brand} team`,
   orderButton: 'View your order',
+  orderLink: {
+    label: 'Link to your order',
+    note: 'Keep this link: it opens your order at any time. If you have an account, add the order to it by pasting the link under “My orders”.',
+  },
   orderReceived: {
     heading: 'Thank you for your order!',
     intro:
@@ -260,6 +270,10 @@ const it: MailTexts = {
   signOff: 'Un caro saluto',
   team: (brand) => `Il team di ${brand}`,
   orderButton: 'Visualizza il tuo ordine',
+  orderLink: {
+    label: 'Link al tuo ordine',
+    note: 'Conserva questo link: apre il tuo ordine in qualsiasi momento. Se hai un account, aggiungi l’ordine incollando il link alla voce «I miei ordini».',
+  },
   orderReceived: {
     heading: 'Grazie per il tuo ordine!',
     intro:

@@ -1,7 +1,7 @@
 import { Text } from '@react-email/components';
 import { formatMailDate, formatMailPrice } from './mail-format.ts';
 import { MailLayout, type MailProps } from './mail-layout.tsx';
-import { ActionButton, OrderSummary, WireTransferPanel } from './mail-sections.tsx';
+import { ActionButton, OrderLinkNote, OrderSummary, WireTransferPanel } from './mail-sections.tsx';
 import * as styles from './mail-styles.ts';
 import { mailTexts } from './mail-texts.ts';
 
@@ -31,6 +31,7 @@ export function OrderReceivedMail({ message, brand, locale, subject }: MailProps
       {wireTransfer && <WireTransferPanel wireTransfer={wireTransfer} locale={locale} />}
       <OrderSummary order={order} locale={locale} />
       <ActionButton brand={brand} href={order.orderUrl} label={texts.orderButton} />
+      <OrderLinkNote order={order} locale={locale} />
     </MailLayout>
   );
 }

@@ -1,6 +1,6 @@
 import { Heading, Link, Text } from '@react-email/components';
 import { MailLayout, type MailProps } from './mail-layout.tsx';
-import { ActionButton, OrderSummary } from './mail-sections.tsx';
+import { ActionButton, OrderLinkNote, OrderSummary } from './mail-sections.tsx';
 import * as styles from './mail-styles.ts';
 import { mailTexts } from './mail-texts.ts';
 
@@ -51,6 +51,7 @@ export function PaymentReceivedMail({ message, brand, locale, subject }: MailPro
         </>
       )}
       <OrderSummary order={order} locale={locale} />
+      <OrderLinkNote order={order} locale={locale} />
     </MailLayout>
   );
 }

@@ -133,6 +133,23 @@ describe.each(locales)('renderMail in %s', (locale) => {
 });
 
 describe('renderMail texts', () => {
+  it.each([
+    ['de', 'Link zu Ihrer Bestellung', '„Meine Bestellungen“'],
+    ['en', 'Link to your order', '“My orders”'],
+    ['it', 'Link al tuo ordine', '«I miei ordini»'],
+  ] as const)(
+    'writes the order link out in %s where a claim needs it: in the order and the payment mail',
+    async (locale, label, where) => {
+      for (const kind of ['order-received', 'payment-received'] as const) {
+        const mail = await renderMail(messages[kind], brand, locale);
+        expect(mail.text, kind).toMatch(
+          new RegExp(`${label}:\\s+${order.orderUrl.replace(/[.?]/g, '\\$&')}`),
+        );
+        expect(mail.text, kind).toContain(where);
+      }
+    },
+  );
+
   it('writes German by default, formally, with the brand and order in the subject', async () => {
     const mail = await renderMail(messages['order-received'], brand, 'de');
     expect(mail.subject).toBe('Ihre Bestellung 4711 bei Autoclub Reisewelt');

@@ -32,6 +32,17 @@ export const deleteAccount = (password: string) =>
 export const getAccountOrders = (page: number) =>
   api('GET /api/order/account-overview/{page}', { action: 'account', params: { page } });
 
-/** A guest order (id + key from its confirmation) joins the account. */
-export const claimOrder = (orderId: number, token: string) =>
-  api('PUT /api/order/claim', { action: 'account', body: { orderId, token } });
+/** A guest order joins the account: by the link to its page from the order mails, or by id + key. */
+export const claimOrder = (request: BodyOf<'PUT /api/order/claim'>) =>
+  api('PUT /api/order/claim', { action: 'account', body: request });
+
+/** The guest orders of the account's address: none until the address is confirmed by the mailed link. */
+export const getGuestOrders = () => api('GET /api/account/guest-orders', { action: 'account' });
+
+/** Follows the mailed link (its token, once): the address counts as confirmed; answers its guest orders. */
+export const confirmAddress = (token: string) =>
+  api('POST /api/account/guest-orders/confirm', { action: 'account', body: { token } });
+
+/** The offered guest orders join the account. */
+export const linkGuestOrders = (orderIds: number[]) =>
+  api('PUT /api/account/guest-orders/link', { action: 'account', body: { orderIds } });

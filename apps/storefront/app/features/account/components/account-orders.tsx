@@ -10,6 +10,7 @@ import { getAccountOrders } from '../api/account-calls.ts';
 import { AccountHeading } from './account-layout.tsx';
 import { AccountLoadState } from './account-load-state.tsx';
 import { ClaimOrderForm } from './claim-order-form.tsx';
+import { GuestOrdersOffer } from './guest-orders-offer.tsx';
 
 type State =
   | { kind: 'loading' }
@@ -66,6 +67,7 @@ export function AccountOrders() {
   return (
     <>
       <AccountHeading>{t('account.nav.orders')}</AccountHeading>
+      <GuestOrdersOffer onLinked={() => setAttempt((count) => count + 1)} />
       <p className="muted">
         {total === 1 ? t('account.orders.countOne') : t('account.orders.count', { count: total })}
       </p>
