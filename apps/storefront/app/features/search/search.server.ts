@@ -1,5 +1,5 @@
 import type { OfferSummary, SearchFacets, SearchResponse } from '@shop/contracts/catalogue';
-import { formatPrice } from '@shop/contracts/money';
+import { formatPrice } from '@shop/contracts/price-format';
 import type { ShopContext } from '@shop/contracts/shop-context';
 import type { Translate } from '#app/i18n/translate.ts';
 import { fetchOrThrow } from '#app/lib/api.server.ts';

@@ -1,5 +1,5 @@
 import { type Locale, localeIso } from '@shop/contracts/locale';
-import { formatPrice } from '@shop/contracts/money';
+import { formatPrice } from '@shop/contracts/price-format';
 
 export type ReductionRule = { operation: '+' | '%'; value: number };
 

@@ -1,4 +1,4 @@
-import { formatPrice } from '@shop/contracts/money';
+import { formatPrice } from '@shop/contracts/price-format';
 import { type FormEvent, useId, useState } from 'react';
 import { applyReduction, cartStore, removeReduction, useCartState } from '#app/lib/orders/cart-store.ts';
 import { reductionAmountText } from '#app/lib/orders/reduction.ts';

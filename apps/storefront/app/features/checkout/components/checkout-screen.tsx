@@ -1,5 +1,5 @@
-import { formatPrice } from '@shop/contracts/money';
 import type { OrderNotification, PaymentType } from '@shop/contracts/orders';
+import { formatPrice } from '@shop/contracts/price-format';
 import { searchPath } from '@shop/contracts/site-paths';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
