@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import {
   type InsuranceBookRequest,
+  type InsuranceDocumentKind,
   type InsuranceOffer,
   type InsurancePolicy,
   type InsuranceType,
   insuranceBookRequestSchema,
+  insuranceDocumentUrl,
   insuranceTypes,
   type Traveller,
   travellerFields,
@@ -16,6 +18,7 @@ import type { Database } from '#src/db/client.ts';
 import { HttpProblem } from '#src/http/problem.ts';
 import type { BrandConfigs } from '#src/modules/brands/brand-config.ts';
 import type { BrandLogos } from '#src/modules/brands/brand-logo.ts';
+import { renderInsuranceInformationPdf } from '#src/modules/documents/insurance-information-pdf.ts';
 import type { JobQueue } from '#src/modules/jobs/job-queue.ts';
 import { queueOrderMail } from '#src/modules/mail/mail-outbox.ts';
 import { loadOrder, type Shopper } from '#src/modules/orders/order-access.ts';
@@ -29,12 +32,18 @@ import {
   type InsurableVoucher,
   insertBooking,
   listBookedPolicies,
+  listVoucherGuests,
   markBooked,
   type PolicyRow,
   restartBooking,
 } from './insurance.repository.ts';
 import { type InsuranceProvider, InsuranceUnavailableError } from './insurance-provider.ts';
-import { brandInsurance, type InsuranceSettings } from './insurance-rules.ts';
+import {
+  brandInsurance,
+  type InsuranceSettings,
+  maxCurtailmentDays,
+  travellerDefaults,
+} from './insurance-rules.ts';
 import { policyPdfUrl, renderPolicyPdf } from './policy-document.ts';
 
 export type InsuranceDeps = {
@@ -105,25 +114,43 @@ export async function quoteInsurance(
   voucherId: number,
 ): Promise<InsuranceOffer> {
   const settings = await settingsOf(deps, shopper);
-  const { voucher } = await paidVoucher(deps, shopper, access, voucherId);
+  const { order, voucher } = await paidVoucher(deps, shopper, access, voucherId);
+  const { locale } = shopper;
   const options: InsuranceOffer['options'] = [];
   for (const type of insuranceTypes) {
     const quote = await deps.provider.quote(quoteInput(voucher, settings, type));
     if (quote) {
       options.push({
         type,
-        premium: toPrice(quote.premiumCents, shopper.locale),
+        premium: toPrice(quote.premiumCents, locale),
+        // The tariffs price a voucher by its value: one premium for all its travellers.
+        premiumBasis: 'voucher',
+        sumInsured: toPrice(voucher.unit_price_cents, locale),
         coveredDays: quote.coveredDays,
+        documents: {
+          productSheet: insuranceDocumentUrl(locale, type, 'product-sheet'),
+          conditions: insuranceDocumentUrl(locale, type, 'conditions'),
+        },
       });
     }
   }
   const policies = await listBookedPolicies(deps.db, access.orderId, voucher.id);
+  const guests = await listVoucherGuests(deps.db, order.id);
+  const { name, address, invoiceWithinDays, paymentTermDays } = settings.insurer;
   return {
     voucherId: voucher.id,
     persons: voucher.persons,
     nights: voucher.nights,
+    insurer: { name, address, invoiceWithinDays, paymentTermDays },
     options,
-    policies: policies.map((row) => presentPolicy(row, access, shopper.locale)),
+    travellers: travellerDefaults({
+      persons: voucher.persons,
+      locale,
+      customer: order.customer_data,
+      voucherGuest: guests.find((guest) => guest.voucherId === voucher.id) ?? null,
+      otherGuests: guests.filter((guest) => guest.voucherId !== voucher.id),
+    }),
+    policies: policies.map((row) => presentPolicy(row, access, locale)),
   };
 }
 
@@ -290,4 +317,27 @@ export async function downloadPolicy(
   );
   if (!document) throw new HttpProblem(404, 'not-found', 'policy');
   return document;
+}
+
+/**
+ * GET /api/insurance/documents/{locale}/{type}/{kind}.pdf: the product information sheet or the
+ * conditions of a tariff, from the brand's insurance settings; public (the buyer reads them before
+ * booking, and keeps them). A brand without insurance: 404 like every insurance call.
+ */
+export async function insuranceDocument(
+  deps: Pick<InsuranceDeps, 'brandConfigs' | 'provider'>,
+  shopper: Shopper,
+  input: { locale: Locale; type: InsuranceType; kind: InsuranceDocumentKind },
+): Promise<PDFKit.PDFDocument> {
+  const config = await deps.brandConfigs.get(shopper.brand.short);
+  const settings = brandInsurance(config);
+  if (!settings) throw new HttpProblem(404, 'feature-disabled', 'insurance');
+  return renderInsuranceInformationPdf({
+    ...input,
+    insurer: settings.insurer,
+    tariffs: settings.tariffs,
+    maxCoveredDays: maxCurtailmentDays,
+    brand: { name: config.storeName, primaryColor: config.colors.primary, website: shopper.brand.origin },
+    specimen: deps.provider.name === 'sandbox',
+  });
 }

@@ -46,6 +46,7 @@ export async function renderPolicyPdf(
       primaryColor: config.colors.primary,
       website: input.brand.origin,
     },
+    insurerName: config.insurance?.insurer.name,
     // The built-in insurer's policies are specimens, whatever the payments mode.
     specimen: policy.provider === 'sandbox',
   });
