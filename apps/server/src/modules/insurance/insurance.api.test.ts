@@ -434,8 +434,11 @@ describe('a booked policy', () => {
     expect(attached.text).toContain('Jürgen Bergmann');
     expect(attached.text).toContain(voucher.voucherCode);
     expect(attached.text).toContain('höchstens der ersten 8 Tage');
-    // The insurer the offer named before booking (issue 24).
+    // The insurer the offer named before booking, and its documents kept with the policy (issue 24).
     expect(attached.text).toContain('Alpina Reiseschutz Versicherung AG');
+    for (const file of ['curtailment-product-sheet.pdf', 'curtailment-conditions.pdf']) {
+      expect(mail.raw).toMatch(new RegExp(`Content-Type: application/pdf; name=.?${file}`));
+    }
 
     const download = await get(policy.pdfUrl);
     expect(download.statusCode).toBe(200);

@@ -18,7 +18,6 @@ import type { Database } from '#src/db/client.ts';
 import { HttpProblem } from '#src/http/problem.ts';
 import type { BrandConfigs } from '#src/modules/brands/brand-config.ts';
 import type { BrandLogos } from '#src/modules/brands/brand-logo.ts';
-import { renderInsuranceInformationPdf } from '#src/modules/documents/insurance-information-pdf.ts';
 import type { JobQueue } from '#src/modules/jobs/job-queue.ts';
 import { queueOrderMail } from '#src/modules/mail/mail-outbox.ts';
 import { loadOrder, type Shopper } from '#src/modules/orders/order-access.ts';
@@ -38,13 +37,8 @@ import {
   restartBooking,
 } from './insurance.repository.ts';
 import { type InsuranceProvider, InsuranceUnavailableError } from './insurance-provider.ts';
-import {
-  brandInsurance,
-  type InsuranceSettings,
-  maxCurtailmentDays,
-  travellerDefaults,
-} from './insurance-rules.ts';
-import { policyPdfUrl, renderPolicyPdf } from './policy-document.ts';
+import { brandInsurance, type InsuranceSettings, travellerDefaults } from './insurance-rules.ts';
+import { policyPdfUrl, renderInsuranceDocument, renderPolicyPdf } from './policy-document.ts';
 
 export type InsuranceDeps = {
   db: Database;
@@ -329,15 +323,12 @@ export async function insuranceDocument(
   shopper: Shopper,
   input: { locale: Locale; type: InsuranceType; kind: InsuranceDocumentKind },
 ): Promise<PDFKit.PDFDocument> {
-  const config = await deps.brandConfigs.get(shopper.brand.short);
-  const settings = brandInsurance(config);
-  if (!settings) throw new HttpProblem(404, 'feature-disabled', 'insurance');
-  return renderInsuranceInformationPdf({
+  const document = renderInsuranceDocument({
     ...input,
-    insurer: settings.insurer,
-    tariffs: settings.tariffs,
-    maxCoveredDays: maxCurtailmentDays,
-    brand: { name: config.storeName, primaryColor: config.colors.primary, website: shopper.brand.origin },
+    config: await deps.brandConfigs.get(shopper.brand.short),
+    origin: shopper.brand.origin,
     specimen: deps.provider.name === 'sandbox',
   });
+  if (!document) throw new HttpProblem(404, 'feature-disabled', 'insurance');
+  return document;
 }
