@@ -76,15 +76,62 @@ journey('insurance: a paid voucher insured from the order page', (shop) => {
     });
     const curtailment = form.getByRole('radio', { name: /^Reiseabbruchversicherung: € [\d.]+,(-|\d\d)$/ });
     expect(await cancellation.isChecked()).toBe(true);
-    expect(await textOf(form.locator('.insurance-types'))).toMatch(/höchstens der ersten 8 Tage/);
+    const types = await textOf(form.locator('.insurance-types'));
+    expect(types).toMatch(/höchstens der ersten 8 Tage/);
+
+    // Before booking (issue 24): the insurer, sum insured and premium basis, how and when it is
+    // billed, and each tariff's product information sheet and conditions as real PDFs.
+    await expectText(
+      form.locator('.insurance-insurer'),
+      'Versicherer: Alpina Reiseschutz Versicherung AG, Maximilianstraße 40, 80539 München, DE',
+    );
+    expect(types).toMatch(/Versicherungssumme: € [\d.]+,(-|\d\d) \(der Preis des Gutscheins\)/);
+    expect(types).toMatch(/einmal je Gutschein, für bis zu \d+ Reisende – nicht je Person/);
+    expect(types).toMatch(
+      /Alpina Reiseschutz Versicherung AG stellt Ihnen die Prämie gesondert in Rechnung: innerhalb von 14 Tagen .* per Überweisung/,
+    );
+    for (const [type, name] of [
+      ['cancellation', 'Reiserücktrittsversicherung'],
+      ['curtailment', 'Reiseabbruchversicherung'],
+    ] as const) {
+      for (const [kind, label] of [
+        ['product-sheet', 'Produktinformationsblatt'],
+        ['conditions', 'Versicherungsbedingungen'],
+      ] as const) {
+        const link = form.getByRole('link', { name: new RegExp(`^${label} ${name} \\(PDF\\)`) });
+        const href = (await link.getAttribute('href')) ?? '';
+        expect(href).toBe(`/api/insurance/documents/de/${type}/${kind}.pdf`);
+        const document = await page.request.get(new URL(href, page.url()).toString());
+        expect(document.status()).toBe(200);
+        expect(document.headers()['content-type']).toBe('application/pdf');
+        expect((await document.body()).subarray(0, 5).toString()).toBe('%PDF-');
+      }
+    }
+
+    // The travellers start with what the order knows: the buyer's title, name and address.
+    const first = form.getByRole('group', { name: 'Reisende Person 1' });
+    const fieldValue = (name: string) => first.getByRole('textbox', { name, exact: true }).inputValue();
+    expect(
+      await Promise.all(
+        ['Anrede/Titel', 'Vorname', 'Nachname', 'Straße', 'Hausnummer', 'Postleitzahl', 'Ort'].map(
+          fieldValue,
+        ),
+      ),
+    ).toEqual(['Frau', erika.first, erika.last, 'Hauptstraße', '12a', '80331', 'München']);
+    await expectText(form.locator('.insurance-prefilled'), /aus Ihrer Bestellung eingesetzt/);
     const count = form.getByRole('combobox', { name: 'Anzahl der Reisenden' });
-    if ((await count.count()) > 0) await count.selectOption('1');
+    if ((await count.count()) > 0) {
+      const second = form.getByRole('group', { name: 'Reisende Person 2' });
+      expect(await second.getByRole('textbox', { name: 'Ort', exact: true }).inputValue()).toBe('München');
+      await count.selectOption('1');
+    }
 
     const violations = await runAxe(page);
     await saveAxeReport('order-insurance-form', violations);
     expect(violations.filter(isBlocking), formatViolations(violations)).toEqual([]);
 
-    // Nothing filled in: each field says so, and the focus goes to the first one.
+    // Every field emptied: each field says so, and the focus goes to the first one.
+    for (const field of await first.getByRole('textbox').all()) await field.fill('');
     const submit = form.getByRole('button', { name: 'Versicherung verbindlich abschließen' });
     await submit.click();
     await expectText(form.locator('.field-error').first(), 'Anrede/Titel ist ein Pflichtfeld.');

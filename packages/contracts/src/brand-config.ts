@@ -52,6 +52,27 @@ const insuranceTariff = z.strictObject({
   curtailmentCents: z.number().int().nonnegative(),
 });
 
+/**
+ * The insurer as the buyer must be told before the contract (IDD / § 7 VVG): its name and address, and
+ * how it bills the premium. Unset: the built-in sandbox insurer (a demo: its policies are specimens).
+ */
+const insurerSchema = z
+  .strictObject({
+    name: nonEmpty,
+    /** One line: street, postcode, city, country. */
+    address: nonEmpty,
+    /** The insurer sends its premium invoice within this many days of the booking. */
+    invoiceWithinDays: z.number().int().min(1).max(60).default(14),
+    /** The invoice is due this many days after it is issued. */
+    paymentTermDays: z.number().int().min(1).max(60).default(14),
+  })
+  .default({
+    name: 'Sandbox Reiseversicherung (Demo)',
+    address: 'Musterweg 1, 10115 Berlin, DE',
+    invoiceWithinDays: 14,
+    paymentTermDays: 14,
+  });
+
 export const brandConfigSchema = z
   .strictObject({
     short: text().regex(/^[a-z0-9-]+$/, 'lower-case letters, digits and dashes'),
@@ -147,9 +168,13 @@ export const brandConfigSchema = z
       .default([...addressCountries]),
     /** Partner brands whose members give their membership number at checkout (POST /api/guard/number). */
     membershipNumber: membershipRuleSchema.nullable().default(null),
-    /** Travel insurance for paid vouchers: the premium table; null = the brand offers none. */
+    /**
+     * Travel insurance for paid vouchers: the premium table (one premium per voucher, by its value) and
+     * the insurer the buyer contracts with, named with its product information sheet and conditions
+     * before booking (issue 24); null = the brand offers none.
+     */
     insurance: z
-      .strictObject({ tariffs: z.array(insuranceTariff).min(1) })
+      .strictObject({ tariffs: z.array(insuranceTariff).min(1), insurer: insurerSchema })
       .nullable()
       .default(null),
     /**

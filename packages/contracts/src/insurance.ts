@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { type Locale, locales } from './locale.ts';
 import { messageKeys } from './messages.ts';
 import { priceSchema } from './money.ts';
 import { orderAccessSchema, textField } from './orders.ts';
@@ -70,20 +71,57 @@ export const insurancePolicySchema = z.object({
 });
 export type InsurancePolicy = z.infer<typeof insurancePolicySchema>;
 
+/**
+ * What one premium pays for. The brand's tariffs price a voucher by its value: one premium per voucher,
+ * covering every traveller up to its persons (`voucher`). `person` and `order` are named so that an
+ * insurer pricing otherwise can say so.
+ */
+export const premiumBases = ['person', 'voucher', 'order'] as const;
+export type PremiumBasis = (typeof premiumBases)[number];
+
+/** The insurer's documents the buyer gets before the contract (issue 24), one pair per tariff. */
+export const insuranceDocumentKinds = ['product-sheet', 'conditions'] as const;
+export type InsuranceDocumentKind = (typeof insuranceDocumentKinds)[number];
+
+/** Traveller data the order already knows (the buyer, the vouchers' guests): the form starts with it. */
+export const travellerDefaultsSchema = z.object({
+  title: text(),
+  firstName: text(),
+  lastName: text(),
+  street: text(),
+  houseNumber: text(),
+  postcode: text(),
+  city: text(),
+});
+
 /** What the order page offers for one voucher: both types' premiums, and what is booked already. */
 export const insuranceOfferSchema = z.object({
   voucherId: z.number().int(),
   /** The voucher's variant: the most travellers one policy covers. */
   persons: z.number().int(),
   nights: z.number().int(),
+  /** Who the buyer contracts with, and how it bills the premium (it is not part of the shop order). */
+  insurer: z.object({
+    name: text(),
+    address: text(),
+    invoiceWithinDays: z.number().int(),
+    paymentTermDays: z.number().int(),
+  }),
   /** Empty when the brand's tariffs have no band for the voucher's value. */
   options: z.array(
     z.object({
       type: z.enum(insuranceTypes),
       premium: priceSchema,
+      premiumBasis: z.enum(premiumBases),
+      /** The most the insurer pays: what the voucher cost (the insured trip value). */
+      sumInsured: priceSchema,
       coveredDays: z.number().int().nullable(),
+      /** Site-relative PDF addresses, in the language of the answer. */
+      documents: z.object({ productSheet: text(), conditions: text() }),
     }),
   ),
+  /** One per person of the voucher, prefilled from the order; the buyer may change every field. */
+  travellers: z.array(travellerDefaultsSchema),
   policies: z.array(insurancePolicySchema),
 });
 export type InsuranceOffer = z.infer<typeof insuranceOfferSchema>;
@@ -100,3 +138,14 @@ export const insurancePolicyDownloadParams = z.object({
   key: orderKey,
   file: text().regex(/^[A-Z0-9-]{4,40}\.pdf$/),
 });
+
+/** GET /api/insurance/documents/{locale}/{type}/{kind}.pdf: the brand's insurer's documents per tariff. */
+export const insuranceDocumentParams = z.object({
+  locale: z.enum(locales),
+  type: z.enum(insuranceTypes),
+  file: z.enum(insuranceDocumentKinds.map((kind) => `${kind}.pdf` as const)),
+});
+
+/** Site-relative address of one of the insurer's documents for a tariff, in a language. */
+export const insuranceDocumentUrl = (locale: Locale, type: InsuranceType, kind: InsuranceDocumentKind) =>
+  `/api/insurance/documents/${locale}/${type}/${kind}.pdf`;

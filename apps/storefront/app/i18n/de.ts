@@ -591,7 +591,17 @@ export const de = {
   'insurance.type.curtailment.hint':
     'Bei einem Abbruch innerhalb der ersten Hälfte der Reise, höchstens der ersten 8 Tage – bei dieser Reise bis einschließlich Tag {days}.',
   'insurance.premiumNote':
-    'Die Prämie stellt Ihnen der Versicherer gesondert in Rechnung; Ihre Bestellung und ihr Betrag ändern sich nicht.',
+    '{insurer} stellt Ihnen die Prämie gesondert in Rechnung: innerhalb von {invoiceDays} Tagen nach dem Abschluss per Post an die Anschrift der ersten reisenden Person, zahlbar innerhalb von {paymentDays} Tagen per Überweisung an den Versicherer. Ihre Bestellung und ihr Betrag ändern sich nicht.',
+  'insurance.insurer': 'Versicherer: {name}, {address}',
+  'insurance.sumInsured': 'Versicherungssumme: {price} (der Preis des Gutscheins)',
+  'insurance.basis.voucher':
+    'Die Prämie gilt einmal je Gutschein, für bis zu {persons} Reisende – nicht je Person.',
+  'insurance.basis.person': 'Die Prämie gilt je reisende Person.',
+  'insurance.basis.order': 'Die Prämie gilt einmal je Bestellung.',
+  'insurance.productSheet': 'Produktinformationsblatt {type} (PDF)',
+  'insurance.conditions': 'Versicherungsbedingungen {type} (PDF)',
+  'insurance.prefilled':
+    'Wir haben die Angaben aus Ihrer Bestellung eingesetzt. Bitte prüfen und ergänzen Sie sie; Sie können jedes Feld ändern.',
   'insurance.travellerCount': 'Anzahl der Reisenden',
   'insurance.traveller': 'Reisende Person {number}',
   'insurance.allRequired': 'Alle Felder sind Pflichtfelder.',

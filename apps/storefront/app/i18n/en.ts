@@ -579,7 +579,17 @@ export const en: Messages = {
   'insurance.type.curtailment.hint':
     'If the trip is cut short within its first half, at most its first 8 days – for this trip, up to and including day {days}.',
   'insurance.premiumNote':
-    'The insurer bills you for the premium separately; your order and its amount do not change.',
+    '{insurer} bills you for the premium separately: within {invoiceDays} days of taking out the insurance, by post to the address of the first traveller, payable to the insurer by bank transfer within {paymentDays} days. Your order and its amount do not change.',
+  'insurance.insurer': 'Insurer: {name}, {address}',
+  'insurance.sumInsured': 'Sum insured: {price} (the price of the voucher)',
+  'insurance.basis.voucher':
+    'The premium is charged once per voucher, for up to {persons} travellers – not per person.',
+  'insurance.basis.person': 'The premium is charged per traveller.',
+  'insurance.basis.order': 'The premium is charged once per order.',
+  'insurance.productSheet': 'Product information sheet, {type} (PDF)',
+  'insurance.conditions': 'Insurance conditions, {type} (PDF)',
+  'insurance.prefilled':
+    'We have filled in the details from your order. Please check and complete them; you can change every field.',
   'insurance.travellerCount': 'Number of travellers',
   'insurance.traveller': 'Traveller {number}',
   'insurance.allRequired': 'All fields are required.',

@@ -586,7 +586,17 @@ export const it: Messages = {
   'insurance.type.curtailment.hint':
     'In caso di interruzione nella prima metà del viaggio, al massimo nei primi 8 giorni – per questo viaggio, fino al giorno {days} incluso.',
   'insurance.premiumNote':
-    'Il premio Le viene fatturato separatamente dall’assicuratore; il Suo ordine e il suo importo non cambiano.',
+    '{insurer} Le fattura il premio separatamente: entro {invoiceDays} giorni dalla stipula, per posta all’indirizzo del primo viaggiatore, da pagare all’assicuratore con bonifico entro {paymentDays} giorni. Il Suo ordine e il suo importo non cambiano.',
+  'insurance.insurer': 'Assicuratore: {name}, {address}',
+  'insurance.sumInsured': 'Somma assicurata: {price} (il prezzo del voucher)',
+  'insurance.basis.voucher':
+    'Il premio è dovuto una volta per voucher, per un massimo di {persons} viaggiatori – non a persona.',
+  'insurance.basis.person': 'Il premio è dovuto per ogni viaggiatore.',
+  'insurance.basis.order': 'Il premio è dovuto una volta per ordine.',
+  'insurance.productSheet': 'Documento informativo, {type} (PDF)',
+  'insurance.conditions': 'Condizioni di assicurazione, {type} (PDF)',
+  'insurance.prefilled':
+    'Abbiamo inserito i dati del Suo ordine. La preghiamo di controllarli e completarli; può modificare ogni campo.',
   'insurance.travellerCount': 'Numero di viaggiatori',
   'insurance.traveller': 'Viaggiatore {number}',
   'insurance.allRequired': 'Tutti i campi sono obbligatori.',

@@ -35,6 +35,8 @@ export type InsurancePolicyPdfInput = {
     city: string;
   }[];
   brand: { name: string; logoPng: Buffer | null; primaryColor: string; website: string };
+  /** The insurer the brand's config names (issue 24); unset: the brand's name stands for it. */
+  insurerName?: string;
   /** Booked with the built-in sandbox insurer: every page says it is no valid policy. */
   specimen: boolean;
 };
@@ -175,7 +177,7 @@ export function renderInsurancePolicyPdf(input: InsurancePolicyPdfInput): PDFKit
     [t.orderNumber, String(input.orderId)],
     [t.voucher, `${input.voucherCode} · ${input.offerTitle}`],
     [t.trip, `${input.hotelName} · ${t.tripLine(input.nights, input.persons)}`],
-    [t.insurer, input.specimen ? `Sandbox (${input.brand.name})` : input.brand.name],
+    [t.insurer, input.insurerName ?? (input.specimen ? `Sandbox (${input.brand.name})` : input.brand.name)],
   ];
   let y = doc.y + 18;
   const labelWidth = 150;

@@ -1,3 +1,4 @@
+import { insuranceDocumentKinds } from '@shop/contracts/insurance';
 import type { Database } from '#src/db/client.ts';
 import type { BrandConfig } from '#src/modules/brands/brand-config.ts';
 import type { Brand } from '#src/modules/brands/brand-directory.ts';
@@ -8,7 +9,12 @@ import { renderInsurancePolicyMail } from '#src/modules/mail/templates/insurance
 import type { MailBrand } from '#src/modules/mail/templates/mail-message.ts';
 import type { OrderRow } from '#src/modules/orders/orders.repository.ts';
 import { findBookedPolicy, findInsurableVoucher } from './insurance.repository.ts';
-import { policyPdfUrl, processBrandLogos, renderPolicyPdf } from './policy-document.ts';
+import {
+  policyPdfUrl,
+  processBrandLogos,
+  renderInsuranceDocument,
+  renderPolicyPdf,
+} from './policy-document.ts';
 
 /**
  * The confirmation of one policy (outbox kind 'insurance-policy', its row's payload names the policy),
@@ -40,6 +46,26 @@ export async function composeInsurancePolicyMail(
   );
   if (!voucher || !document) return null;
   const access = { orderId: order.id, key: order.order_key };
+  // The product information sheet and the conditions the buyer was shown before booking, kept with the
+  // policy on a durable medium (issue 24).
+  const information = [];
+  for (const kind of insuranceDocumentKinds) {
+    const pdf = renderInsuranceDocument({
+      config,
+      origin: brand.origin,
+      locale,
+      type: policy.type,
+      kind,
+      specimen: policy.provider === 'sandbox',
+    });
+    if (pdf) {
+      information.push({
+        filename: `${policy.type}-${kind}.pdf`,
+        content: await pdfToBuffer(pdf),
+        contentType: 'application/pdf',
+      });
+    }
+  }
   const rendered = await renderInsurancePolicyMail(
     {
       customerName: `${order.customer_data?.firstName ?? ''} ${order.customer_data?.lastName ?? ''}`.trim(),
@@ -70,6 +96,7 @@ export async function composeInsurancePolicyMail(
         content: await pdfToBuffer(document),
         contentType: 'application/pdf',
       },
+      ...information,
     ],
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { brandInsurance, curtailmentCoveredDays, premiumFor } from './insurance-rules.ts';
+import { brandInsurance, curtailmentCoveredDays, premiumFor, travellerDefaults } from './insurance-rules.ts';
 
 const tariffs = [
   { upToCents: 50_000, cancellationCents: 2_900, curtailmentCents: 1_900 },
@@ -31,7 +31,58 @@ describe('premiumFor (the brand tariff table)', () => {
 describe('brandInsurance', () => {
   it('is null for a brand without insurance, the settings otherwise', () => {
     expect(brandInsurance({ insurance: null })).toBeNull();
-    expect(brandInsurance({ insurance: { tariffs } })).toEqual({ tariffs });
+    const insurer = {
+      name: 'Versicherer AG',
+      address: 'Weg 1, 10115 Berlin, DE',
+      invoiceWithinDays: 14,
+      paymentTermDays: 14,
+    };
+    expect(brandInsurance({ insurance: { tariffs, insurer } })).toEqual({ tariffs, insurer });
+  });
+});
+
+describe('travellerDefaults (issue 24: what the order knows fills the form)', () => {
+  const customer = {
+    gender: 20,
+    firstName: 'Erika',
+    lastName: 'Muster',
+    street: 'Hauptstraße',
+    houseNumber: '12a',
+    postcode: '80331',
+    city: 'München',
+  };
+  const address = { street: 'Hauptstraße', houseNumber: '12a', postcode: '80331', city: 'München' };
+
+  it("puts this voucher's guest first, then the buyer with her title, every one at the buyer's address", () => {
+    expect(
+      travellerDefaults({
+        persons: 3,
+        locale: 'de',
+        customer,
+        voucherGuest: { firstName: 'Hans', lastName: 'Gast' },
+        otherGuests: [{ firstName: 'erika', lastName: 'muster' }],
+      }),
+    ).toEqual([
+      { title: '', firstName: 'Hans', lastName: 'Gast', ...address },
+      { title: 'Frau', firstName: 'Erika', lastName: 'Muster', ...address },
+      { title: '', firstName: '', lastName: '', ...address },
+    ]);
+  });
+
+  it('names the title in the language of the form, and leaves all empty without a customer', () => {
+    const [first] = travellerDefaults({
+      persons: 1,
+      locale: 'it',
+      customer: { ...customer, gender: 10 },
+      voucherGuest: null,
+      otherGuests: [],
+    });
+    expect(first?.title).toBe('Sig.');
+    expect(
+      travellerDefaults({ persons: 1, locale: 'en', customer: null, voucherGuest: null, otherGuests: [] }),
+    ).toEqual([
+      { title: '', firstName: '', lastName: '', street: '', houseNumber: '', postcode: '', city: '' },
+    ]);
   });
 });
 

@@ -1,5 +1,6 @@
 import type { BrandConfig } from '@shop/contracts/brand-config';
-import type { InsuranceType } from '@shop/contracts/insurance';
+import type { InsuranceType, Traveller } from '@shop/contracts/insurance';
+import type { Locale } from '@shop/contracts/locale';
 
 /**
  * The pure rules of travel insurance: which premium a voucher pays (the brand's tariff table) and what a
@@ -7,7 +8,7 @@ import type { InsuranceType } from '@shop/contracts/insurance';
  */
 
 export type InsuranceTariff = { upToCents: number; cancellationCents: number; curtailmentCents: number };
-export type InsuranceSettings = { tariffs: InsuranceTariff[] };
+export type InsuranceSettings = NonNullable<BrandConfig['insurance']>;
 
 /**
  * The brand's insurance settings; null: the brand offers no insurance. The one place that reads the
@@ -47,4 +48,60 @@ export function curtailmentCoveredDays(nights: number): number {
   if (!Number.isInteger(nights) || nights < 1) throw new RangeError(`nights must be ≥ 1, got ${nights}`);
   const tripDays = nights + 1;
   return Math.min(maxCurtailmentDays, Math.max(1, Math.floor(tripDays / 2)));
+}
+
+type KnownPerson = { firstName: string; lastName: string };
+type Address = { street: string; houseNumber: string; postcode: string; city: string };
+
+/** The salutation the checkout's gender answer stands for, as the traveller form's title (0: none). */
+const salutations: Record<Locale, Record<number, string>> = {
+  de: { 10: 'Herr', 20: 'Frau' },
+  en: { 10: 'Mr', 20: 'Ms' },
+  it: { 10: 'Sig.', 20: 'Sig.ra' },
+};
+
+/**
+ * The traveller form's starting values (issue 24: the order already knows them): one per person of the
+ * voucher. First this voucher's guest (the name entered on it), then the buyer, then the guests of the
+ * order's other vouchers, each name once; every traveller at the buyer's address, which the buyer may
+ * change. A traveller with no known name gets the address alone; the buyer's title from the checkout.
+ */
+export function travellerDefaults(input: {
+  persons: number;
+  locale: Locale;
+  customer: (KnownPerson & Address & { gender: number }) | null;
+  voucherGuest: KnownPerson | null;
+  otherGuests: KnownPerson[];
+}): Traveller[] {
+  const { customer } = input;
+  const address: Address = {
+    street: customer?.street ?? '',
+    houseNumber: customer?.houseNumber ?? '',
+    postcode: customer?.postcode ?? '',
+    city: customer?.city ?? '',
+  };
+  const buyerTitle = customer ? (salutations[input.locale][customer.gender] ?? '') : '';
+  const sameName = (a: KnownPerson, b: KnownPerson) =>
+    a.firstName.trim().toLowerCase() === b.firstName.trim().toLowerCase() &&
+    a.lastName.trim().toLowerCase() === b.lastName.trim().toLowerCase();
+  const people: (KnownPerson & { title: string })[] = [];
+  const candidates = [
+    ...(input.voucherGuest ? [input.voucherGuest] : []),
+    ...(customer ? [customer] : []),
+    ...input.otherGuests,
+  ];
+  for (const person of candidates) {
+    if (people.some((known) => sameName(known, person))) continue;
+    const isBuyer = customer !== null && sameName(person, customer);
+    people.push({ firstName: person.firstName, lastName: person.lastName, title: isBuyer ? buyerTitle : '' });
+  }
+  return Array.from({ length: input.persons }, (_, index) => {
+    const person = people[index];
+    return {
+      title: person?.title ?? '',
+      firstName: person?.firstName ?? '',
+      lastName: person?.lastName ?? '',
+      ...address,
+    };
+  });
 }

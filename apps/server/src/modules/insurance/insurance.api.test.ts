@@ -295,6 +295,85 @@ describe('the sandbox insurer', () => {
   });
 });
 
+describe('before booking: the insurer, its documents and what the order knows (issue 24)', () => {
+  it('names the insurer, sum insured, premium basis and billing, links each tariff’s documents, and prefills the travellers', async () => {
+    const voucher = await paidVoucher();
+    // A guest's name entered on the voucher.
+    const named = await shop.app.inject({
+      method: 'PUT',
+      url: `/api/voucher/${voucher.orderId}/${voucher.key}/${voucher.voucherId}`,
+      payload: { customer: { firstName: 'Giulia', lastName: 'Bianchi' } },
+    });
+    expect(named.statusCode).toBe(200);
+    const offer = (
+      await get(`/api/insurance/quote/${voucher.orderId}/${voucher.key}/${voucher.voucherId}`, 'en')
+    ).json();
+    expect(offer.insurer).toEqual({
+      name: 'Alpina Reiseschutz Versicherung AG',
+      address: 'Maximilianstraße 40, 80539 München, DE',
+      invoiceWithinDays: 14,
+      paymentTermDays: 14,
+    });
+    const order = (await get(`/api/order/${voucher.orderId}/${voucher.key}`)).json();
+    const price = order.items[0].unitPrice;
+    for (const option of offer.options) {
+      expect(option.premiumBasis).toBe('voucher');
+      expect(option.sumInsured.total).toBeGreaterThan(0);
+      expect(option.sumInsured.total).toBe(price.total);
+      expect(option.documents).toEqual({
+        productSheet: `/api/insurance/documents/en/${option.type}/product-sheet.pdf`,
+        conditions: `/api/insurance/documents/en/${option.type}/conditions.pdf`,
+      });
+      for (const url of [option.documents.productSheet, option.documents.conditions]) {
+        const document = await get(url, 'de');
+        expect(document.statusCode).toBe(200);
+        expect(document.headers['content-type']).toBe('application/pdf');
+        const { text } = readPdf(document.rawPayload);
+        expect(text).toContain('Alpina Reiseschutz Versicherung AG');
+        expect(text).toContain(
+          option.type === 'cancellation' ? 'Travel cancellation insurance' : 'Travel curtailment insurance',
+        );
+        // The premium table, per voucher, and how and when it is billed.
+        expect(text).toContain('Voucher value up to € 500.00: ');
+        expect(text).toContain('within 14 days of the booking');
+      }
+    }
+    const sheet = readPdf(
+      (await get('/api/insurance/documents/it/curtailment/product-sheet.pdf')).rawPayload,
+    );
+    expect(sheet.text).toContain('Documento informativo');
+    expect(sheet.text).toContain('non a persona');
+    const conditions = readPdf(
+      (await get('/api/insurance/documents/de/cancellation/conditions.pdf')).rawPayload,
+    );
+    expect(conditions.text).toContain('Versicherungsbedingungen');
+    expect(conditions.text).toContain('je Gutschein');
+    expect((await get('/api/insurance/documents/de/cancellation/other.pdf')).statusCode).toBe(400);
+    const elsewhere = await shop.app.inject({
+      method: 'GET',
+      url: '/api/insurance/documents/de/cancellation/conditions.pdf',
+      headers: { host: 'sparbuch.localhost' },
+    });
+    expect(elsewhere.statusCode).toBe(404);
+
+    // The voucher's guest first, then the buyer; every traveller at the buyer's address, all editable.
+    const customer = order.customer;
+    const address = {
+      street: customer.street,
+      houseNumber: customer.houseNumber,
+      postcode: customer.postcode,
+      city: customer.city,
+    };
+    expect(offer.travellers).toHaveLength(offer.persons);
+    expect(offer.travellers[0]).toEqual({ title: '', firstName: 'Giulia', lastName: 'Bianchi', ...address });
+    expect(offer.travellers[1]).toMatchObject({
+      firstName: customer.firstName,
+      lastName: customer.lastName,
+      ...address,
+    });
+  });
+});
+
 describe('a booked policy', () => {
   it('has a policy number, the premium of the tariff, a mail with the policy PDF and a download behind the key', async () => {
     const voucher = await paidVoucher();
@@ -355,6 +434,11 @@ describe('a booked policy', () => {
     expect(attached.text).toContain('Jürgen Bergmann');
     expect(attached.text).toContain(voucher.voucherCode);
     expect(attached.text).toContain('höchstens der ersten 8 Tage');
+    // The insurer the offer named before booking, and its documents kept with the policy (issue 24).
+    expect(attached.text).toContain('Alpina Reiseschutz Versicherung AG');
+    for (const file of ['curtailment-product-sheet.pdf', 'curtailment-conditions.pdf']) {
+      expect(mail.raw).toMatch(new RegExp(`Content-Type: application/pdf; name=.?${file}`));
+    }
 
     const download = await get(policy.pdfUrl);
     expect(download.statusCode).toBe(200);

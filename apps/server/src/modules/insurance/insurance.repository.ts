@@ -58,6 +58,28 @@ export async function findInsurableVoucher(
   return withDates(voucher, ['valid_until']) ?? null;
 }
 
+/** The guests' names entered on the order's vouchers (SPEC §4), in voucher order; unnamed ones left out. */
+export async function listVoucherGuests(
+  db: Database,
+  orderId: number,
+): Promise<{ voucherId: number; firstName: string; lastName: string }[]> {
+  const rows = await queryRows<{ id: number; guest_data: { firstName?: string; lastName?: string } | null }>(
+    db,
+    sql`SELECT id, guest_data FROM vouchers WHERE order_id = ${orderId} ORDER BY id`,
+  );
+  return rows.flatMap((row) =>
+    row.guest_data?.firstName || row.guest_data?.lastName
+      ? [
+          {
+            voucherId: row.id,
+            firstName: row.guest_data.firstName ?? '',
+            lastName: row.guest_data.lastName ?? '',
+          },
+        ]
+      : [],
+  );
+}
+
 export async function findPolicy(
   db: Database,
   voucherId: number,

@@ -1,5 +1,7 @@
 import {
+  type InsuranceDocumentKind,
   insuranceBookRequestSchema,
+  insuranceDocumentParams,
   insuranceOfferParams,
   insuranceOfferSchema,
   insurancePolicyDownloadParams,
@@ -11,7 +13,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { assertSameSite } from '#src/http/same-site.ts';
 import type { OrderKeyGuard } from '#src/modules/orders/order-key-guard.ts';
-import { bookInsurance, downloadPolicy, type InsuranceDeps, quoteInsurance } from './insurance.service.ts';
+import {
+  bookInsurance,
+  downloadPolicy,
+  type InsuranceDeps,
+  insuranceDocument,
+  quoteInsurance,
+} from './insurance.service.ts';
 
 const tags = ['insurance'];
 const errors = { 400: problemSchema, 404: problemSchema, 409: problemSchema, 429: problemSchema };
@@ -99,6 +107,37 @@ export function registerInsuranceRoutes(
       return reply
         .type('application/pdf')
         .header('content-disposition', `inline; filename="${policyNumber}.pdf"`)
+        .send(pdf);
+    },
+  );
+
+  app.get(
+    '/api/insurance/documents/:locale/:type/:file',
+    {
+      schema: {
+        tags,
+        summary:
+          "The brand's insurer's product information sheet (`product-sheet.pdf`) or conditions " +
+          '(`conditions.pdf`) of a tariff, in a language: what the buyer reads before booking',
+        params: insuranceDocumentParams,
+        response: { 200: z.any(), 400: problemSchema, 404: problemSchema },
+      },
+    },
+    async (request, reply) => {
+      const { locale, type, file } = request.params;
+      const kind = file.slice(0, -'.pdf'.length) as InsuranceDocumentKind;
+      const pdf = await insuranceDocument(
+        deps,
+        { brand: request.brand, locale: request.locale },
+        {
+          locale,
+          type,
+          kind,
+        },
+      );
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `inline; filename="${type}-${kind}.pdf"`)
         .send(pdf);
     },
   );

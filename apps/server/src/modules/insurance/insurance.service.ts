@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import {
   type InsuranceBookRequest,
+  type InsuranceDocumentKind,
   type InsuranceOffer,
   type InsurancePolicy,
   type InsuranceType,
   insuranceBookRequestSchema,
+  insuranceDocumentUrl,
   insuranceTypes,
   type Traveller,
   travellerFields,
@@ -29,13 +31,14 @@ import {
   type InsurableVoucher,
   insertBooking,
   listBookedPolicies,
+  listVoucherGuests,
   markBooked,
   type PolicyRow,
   restartBooking,
 } from './insurance.repository.ts';
 import { type InsuranceProvider, InsuranceUnavailableError } from './insurance-provider.ts';
-import { brandInsurance, type InsuranceSettings } from './insurance-rules.ts';
-import { policyPdfUrl, renderPolicyPdf } from './policy-document.ts';
+import { brandInsurance, type InsuranceSettings, travellerDefaults } from './insurance-rules.ts';
+import { policyPdfUrl, renderInsuranceDocument, renderPolicyPdf } from './policy-document.ts';
 
 export type InsuranceDeps = {
   db: Database;
@@ -105,25 +108,43 @@ export async function quoteInsurance(
   voucherId: number,
 ): Promise<InsuranceOffer> {
   const settings = await settingsOf(deps, shopper);
-  const { voucher } = await paidVoucher(deps, shopper, access, voucherId);
+  const { order, voucher } = await paidVoucher(deps, shopper, access, voucherId);
+  const { locale } = shopper;
   const options: InsuranceOffer['options'] = [];
   for (const type of insuranceTypes) {
     const quote = await deps.provider.quote(quoteInput(voucher, settings, type));
     if (quote) {
       options.push({
         type,
-        premium: toPrice(quote.premiumCents, shopper.locale),
+        premium: toPrice(quote.premiumCents, locale),
+        // The tariffs price a voucher by its value: one premium for all its travellers.
+        premiumBasis: 'voucher',
+        sumInsured: toPrice(voucher.unit_price_cents, locale),
         coveredDays: quote.coveredDays,
+        documents: {
+          productSheet: insuranceDocumentUrl(locale, type, 'product-sheet'),
+          conditions: insuranceDocumentUrl(locale, type, 'conditions'),
+        },
       });
     }
   }
   const policies = await listBookedPolicies(deps.db, access.orderId, voucher.id);
+  const guests = await listVoucherGuests(deps.db, order.id);
+  const { name, address, invoiceWithinDays, paymentTermDays } = settings.insurer;
   return {
     voucherId: voucher.id,
     persons: voucher.persons,
     nights: voucher.nights,
+    insurer: { name, address, invoiceWithinDays, paymentTermDays },
     options,
-    policies: policies.map((row) => presentPolicy(row, access, shopper.locale)),
+    travellers: travellerDefaults({
+      persons: voucher.persons,
+      locale,
+      customer: order.customer_data,
+      voucherGuest: guests.find((guest) => guest.voucherId === voucher.id) ?? null,
+      otherGuests: guests.filter((guest) => guest.voucherId !== voucher.id),
+    }),
+    policies: policies.map((row) => presentPolicy(row, access, locale)),
   };
 }
 
@@ -289,5 +310,25 @@ export async function downloadPolicy(
     { policy, orderId: order.id, brand: shopper.brand, config, locale: policy.locale },
   );
   if (!document) throw new HttpProblem(404, 'not-found', 'policy');
+  return document;
+}
+
+/**
+ * GET /api/insurance/documents/{locale}/{type}/{kind}.pdf: the product information sheet or the
+ * conditions of a tariff, from the brand's insurance settings; public (the buyer reads them before
+ * booking, and keeps them). A brand without insurance: 404 like every insurance call.
+ */
+export async function insuranceDocument(
+  deps: Pick<InsuranceDeps, 'brandConfigs' | 'provider'>,
+  shopper: Shopper,
+  input: { locale: Locale; type: InsuranceType; kind: InsuranceDocumentKind },
+): Promise<PDFKit.PDFDocument> {
+  const document = renderInsuranceDocument({
+    ...input,
+    config: await deps.brandConfigs.get(shopper.brand.short),
+    origin: shopper.brand.origin,
+    specimen: deps.provider.name === 'sandbox',
+  });
+  if (!document) throw new HttpProblem(404, 'feature-disabled', 'insurance');
   return document;
 }

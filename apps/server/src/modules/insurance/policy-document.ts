@@ -1,12 +1,15 @@
 import path from 'node:path';
+import type { InsuranceDocumentKind, InsuranceType } from '@shop/contracts/insurance';
 import type { Locale } from '@shop/contracts/locale';
 import { repoRoot } from '#src/config.ts';
 import type { Database } from '#src/db/client.ts';
 import type { BrandConfig } from '#src/modules/brands/brand-config.ts';
 import type { Brand } from '#src/modules/brands/brand-directory.ts';
 import { type BrandLogos, createBrandLogos } from '#src/modules/brands/brand-logo.ts';
+import { renderInsuranceInformationPdf } from '#src/modules/documents/insurance-information-pdf.ts';
 import { renderInsurancePolicyPdf } from '#src/modules/documents/insurance-policy-pdf.ts';
 import { findInsurableVoucher, type PolicyRow } from './insurance.repository.ts';
+import { brandInsurance, maxCurtailmentDays } from './insurance-rules.ts';
 
 /**
  * The policy PDF of a booked policy, for the download and the confirmation mail alike: the same data,
@@ -46,8 +49,36 @@ export async function renderPolicyPdf(
       primaryColor: config.colors.primary,
       website: input.brand.origin,
     },
+    insurerName: config.insurance?.insurer.name,
     // The built-in insurer's policies are specimens, whatever the payments mode.
     specimen: policy.provider === 'sandbox',
+  });
+}
+
+/**
+ * A tariff's product information sheet or conditions (issue 24), from the brand's insurance settings:
+ * linked before booking, attached to the policy mail. Null when the brand offers no insurance.
+ */
+export function renderInsuranceDocument(input: {
+  config: BrandConfig;
+  origin: string;
+  locale: Locale;
+  type: InsuranceType;
+  kind: InsuranceDocumentKind;
+  /** The built-in sandbox insurer: the documents are specimens. */
+  specimen: boolean;
+}): PDFKit.PDFDocument | null {
+  const settings = brandInsurance(input.config);
+  if (!settings) return null;
+  return renderInsuranceInformationPdf({
+    locale: input.locale,
+    type: input.type,
+    kind: input.kind,
+    insurer: settings.insurer,
+    tariffs: settings.tariffs,
+    maxCoveredDays: maxCurtailmentDays,
+    brand: { name: input.config.storeName, primaryColor: input.config.colors.primary, website: input.origin },
+    specimen: input.specimen,
   });
 }
 

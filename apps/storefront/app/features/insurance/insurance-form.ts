@@ -1,4 +1,4 @@
-import type { InsuranceType, Traveller } from '@shop/contracts/insurance';
+import type { InsuranceType, PremiumBasis, Traveller } from '@shop/contracts/insurance';
 import type { MessageKey } from '#app/i18n/de.ts';
 
 /**
@@ -44,6 +44,13 @@ export const maxLengths: Record<TravellerField, number> = {
 export const typeLabels: Record<InsuranceType, MessageKey> = {
   cancellation: 'insurance.type.cancellation',
   curtailment: 'insurance.type.curtailment',
+};
+
+/** What one premium pays for, as the form states it next to the premium. */
+export const basisLabels: Record<PremiumBasis, MessageKey> = {
+  person: 'insurance.basis.person',
+  voucher: 'insurance.basis.voucher',
+  order: 'insurance.basis.order',
 };
 
 export const emptyTraveller = (): TravellerValues => ({

@@ -6,6 +6,7 @@ import { useShop, useT } from '#app/lib/shop-data.ts';
 import { bookInsurance, type InsuranceAccess } from '../api/insurance-calls.ts';
 import {
   autoCompletes,
+  basisLabels,
   emptyTraveller,
   errorKey,
   firstErrorKey,
@@ -25,8 +26,12 @@ type Props = {
   voucherId: number;
   /** The voucher's persons: the most travellers one policy covers. */
   persons: number;
-  /** The types still open for this voucher, with their premiums. */
+  /** The types still open for this voucher, with their premiums, sums insured and documents. */
   options: InsuranceOffer['options'];
+  /** Who the buyer contracts with and how it bills the premium: said before booking (issue 24). */
+  insurer: InsuranceOffer['insurer'];
+  /** One per person, prefilled from the order; every field stays editable. */
+  travellerDefaults: InsuranceOffer['travellers'];
   onBooked: (policy: InsurancePolicy) => void;
   onCancel: () => void;
 };
@@ -37,7 +42,16 @@ type Props = {
  * contract's schema before sending, the server's answer shown the same way; the focus goes to the first
  * field with an error. Loaded lazily by the insurance panel.
  */
-export default function InsuranceForm({ access, voucherId, persons, options, onBooked, onCancel }: Props) {
+export default function InsuranceForm({
+  access,
+  voucherId,
+  persons,
+  options,
+  insurer,
+  travellerDefaults,
+  onBooked,
+  onCancel,
+}: Props) {
   const t = useT();
   const { locale } = useShop();
   const idPrefix = useId();
@@ -45,8 +59,9 @@ export default function InsuranceForm({ access, voucherId, persons, options, onB
   const [type, setType] = useState<InsuranceType>(options[0]?.type ?? 'cancellation');
   const [count, setCount] = useState(persons);
   const [travellers, setTravellers] = useState<TravellerValues[]>(() =>
-    Array.from({ length: persons }, emptyTraveller),
+    Array.from({ length: persons }, (_, index) => ({ ...emptyTraveller(), ...travellerDefaults[index] })),
   );
+  const isPrefilled = travellerDefaults.some((traveller) => Object.values(traveller).some(Boolean));
   const [errors, setErrors] = useState<TravellerErrors>({});
   const [refusals, setRefusals] = useState<string[]>([]);
   const [isSending, setIsSending] = useState(false);
@@ -116,6 +131,9 @@ export default function InsuranceForm({ access, voucherId, persons, options, onB
 
   return (
     <form className="insurance-form" noValidate onSubmit={submit} aria-busy={isSending || undefined}>
+      <p className="insurance-insurer">
+        {t('insurance.insurer', { name: insurer.name, address: insurer.address })}
+      </p>
       <fieldset className="insurance-types">
         <legend>{t('insurance.type')}</legend>
         {options.map((option) => {
@@ -134,15 +152,40 @@ export default function InsuranceForm({ access, voucherId, persons, options, onB
               <label htmlFor={id}>
                 {t(typeLabels[option.type])}: <strong>{option.premium.display}</strong>
               </label>
-              <p id={`${id}-hint`} className="field-hint">
-                {option.type === 'curtailment'
-                  ? t('insurance.type.curtailment.hint', { days: option.coveredDays ?? 1 })
-                  : t('insurance.type.cancellation.hint')}
-              </p>
+              <div id={`${id}-hint`} className="field-hint insurance-terms">
+                <p>
+                  {option.type === 'curtailment'
+                    ? t('insurance.type.curtailment.hint', { days: option.coveredDays ?? 1 })
+                    : t('insurance.type.cancellation.hint')}
+                </p>
+                <p>{t('insurance.sumInsured', { price: option.sumInsured.display })}</p>
+                <p>{t(basisLabels[option.premiumBasis], { persons })}</p>
+              </div>
+              <ul className="insurance-documents">
+                {(['productSheet', 'conditions'] as const).map((document) => (
+                  <li key={document}>
+                    <a
+                      href={option.documents[document]}
+                      target="_blank"
+                      rel="noopener"
+                      type="application/pdf"
+                    >
+                      {t(`insurance.${document}`, { type: t(typeLabels[option.type]) })}
+                      <span className="visually-hidden"> {t('checkout.newWindow')}</span>
+                    </a>
+                  </li>
+                ))}
+              </ul>
             </div>
           );
         })}
-        <p className="field-hint">{t('insurance.premiumNote')}</p>
+        <p className="field-hint insurance-billing">
+          {t('insurance.premiumNote', {
+            insurer: insurer.name,
+            invoiceDays: insurer.invoiceWithinDays,
+            paymentDays: insurer.paymentTermDays,
+          })}
+        </p>
       </fieldset>
 
       {persons > 1 ? (
@@ -166,6 +209,7 @@ export default function InsuranceForm({ access, voucherId, persons, options, onB
       ) : null}
 
       <p className="field-hint">{t('insurance.allRequired')}</p>
+      {isPrefilled ? <p className="field-hint insurance-prefilled">{t('insurance.prefilled')}</p> : null}
       {shown.map((traveller, index) => (
         // Travellers are positions in the form, not records: the index is their identity.
         // biome-ignore lint/suspicious/noArrayIndexKey: the list only grows and shrinks at its end

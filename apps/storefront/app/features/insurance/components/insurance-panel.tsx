@@ -96,6 +96,8 @@ function InsuranceSection({ access, voucherId }: { access: InsuranceAccess; vouc
             voucherId={voucherId}
             persons={offer.persons}
             options={open}
+            insurer={offer.insurer}
+            travellerDefaults={offer.travellers}
             onBooked={booked}
             onCancel={close}
           />
