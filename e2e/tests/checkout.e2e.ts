@@ -43,6 +43,27 @@ journey('checkout: buying as a guest', (shop) => {
       expect(await banner.getByRole('button', { name }).count(), String(name)).toBe(0);
     }
     expect(await banner.getByRole('navigation').count()).toBe(0);
+    // Where the buyer confirms: the terms in the box to tick, the withdrawal information and the model
+    // form right above the buy button, each opening in a new tab (docs/decisions/026).
+    const form = page.locator('.checkout-form');
+    await form.getByRole('link', { name: /^AGB/ }).waitFor();
+    expect(await form.getByRole('link', { name: /^AGB/ }).getAttribute('href')).toBe('/agb');
+    const withdrawal = page.locator('.checkout-withdrawal');
+    for (const [name, href] of [
+      [/^Widerrufsbelehrung/, '/widerruf'],
+      [/^Muster-Widerrufsformular/, '/widerrufsformular'],
+    ] as const) {
+      const link = withdrawal.getByRole('link', { name });
+      expect(await link.getAttribute('href')).toBe(href);
+      expect(await link.getAttribute('target')).toBe('_blank');
+    }
+    const [note, button] = [await withdrawal.boundingBox(), await submitButton(page).boundingBox()];
+    expect(button!.y - (note!.y + note!.height)).toBeLessThan(48);
+    expect(
+      await withdrawal.evaluate((element) =>
+        element.nextElementSibling?.classList.contains('checkout-submit'),
+      ),
+    ).toBe(true);
 
     await fillCustomer(page, { ...erika, country: 'AT' });
     await pay(page, /^Vorkasse/);
@@ -494,6 +515,10 @@ journey('checkout: buying as a guest', (shop) => {
     await page.getByText('Il campo Nome è obbligatorio.').waitFor();
     await expectText(heading(page), 'Cassa');
     expect(await textOf(page.locator('.checkout-form'))).not.toMatch(/Pflichtfeld|Zahlungsart|Vorname/);
+    await page
+      .locator('.checkout-withdrawal')
+      .getByRole('link', { name: /^modulo di recesso tipo/ })
+      .waitFor();
   });
 });
 

@@ -1,4 +1,5 @@
 import type { contentPages, extensionPoints } from '#src/db/schema/index.ts';
+import { termsPage, withdrawalFormPage, withdrawalPage } from './legal-content.ts';
 import { brandId } from './reference-data.ts';
 
 export type ContentPageRow = typeof contentPages.$inferInsert & { id: number };
@@ -98,78 +99,9 @@ Hai diritto di accesso, rettifica, cancellazione, limitazione del trattamento, p
       },
     },
   },
-  {
-    slug: 'agb',
-    name: 'terms',
-    text: {
-      de: {
-        title: 'Allgemeine Geschäftsbedingungen',
-        body: `## 1. Geltungsbereich
-
-Diese AGB gelten für alle Bestellungen von Hotelgutscheinen bei der {{company}}.
-
-## 2. Vertragsschluss
-
-Mit dem Abschluss der Bestellung geben Sie ein verbindliches Angebot ab. Der Vertrag kommt mit unserer Bestellbestätigung zustande.
-
-## 3. Gutscheine
-
-Gutscheine sind drei Jahre ab Kaufdatum gültig und nach Zahlungseingang als PDF abrufbar. Die Reise buchen Sie direkt beim Hotel, nach Verfügbarkeit.
-
-## 4. Zahlung
-
-Wir akzeptieren PayPal, Amazon Pay, Überweisung und Guthaben. Bei Überweisung stellen wir die Gutscheine nach Zahlungseingang bereit.
-
-## 5. Widerruf
-
-Sie können Ihre Bestellung innerhalb von 14 Tagen ohne Angabe von Gründen widerrufen, solange der Gutschein nicht eingelöst wurde.`,
-      },
-      en: {
-        title: 'Terms and conditions',
-        body: `## 1. Scope
-
-These terms apply to all orders of hotel vouchers from {{company}}.
-
-## 2. Contract
-
-By completing your order you make a binding offer. The contract is concluded with our order confirmation.
-
-## 3. Vouchers
-
-Vouchers are valid for three years from the date of purchase and can be downloaded as a PDF once payment has been received. You book your stay directly with the hotel, subject to availability.
-
-## 4. Payment
-
-We accept PayPal, Amazon Pay, bank transfer and account credit. For bank transfers, vouchers are issued once payment has arrived.
-
-## 5. Cancellation
-
-You may cancel your order within 14 days without giving reasons, as long as the voucher has not been redeemed.`,
-      },
-      it: {
-        title: 'Condizioni generali',
-        body: `## 1. Ambito di applicazione
-
-Le presenti condizioni si applicano a tutti gli ordini di voucher hotel presso {{company}}.
-
-## 2. Conclusione del contratto
-
-Completando l'ordine fai una proposta vincolante. Il contratto si conclude con la nostra conferma d'ordine.
-
-## 3. Voucher
-
-I voucher sono validi tre anni dalla data di acquisto e si possono scaricare in PDF dopo la ricezione del pagamento. Il soggiorno si prenota direttamente presso l'hotel, secondo disponibilità.
-
-## 4. Pagamento
-
-Accettiamo PayPal, Amazon Pay, bonifico bancario e credito sul conto. Con il bonifico i voucher vengono emessi dopo l'accredito.
-
-## 5. Recesso
-
-Puoi recedere dall'ordine entro 14 giorni senza indicarne il motivo, purché il voucher non sia stato utilizzato.`,
-      },
-    },
-  },
+  termsPage,
+  withdrawalPage,
+  withdrawalFormPage,
   {
     slug: 'accessibility',
     name: 'accessibility',
@@ -367,7 +299,7 @@ Sobald das Geld bei uns eingegangen ist, meist nach ein bis zwei Bankarbeitstage
 
 ## Kann ich vom Kauf zurücktreten?
 
-Ja. Sie können die Bestellung innerhalb von 14 Tagen ohne Angabe von Gründen widerrufen, solange der Gutschein nicht eingelöst wurde. Schreiben Sie uns dazu eine E-Mail; den Kaufpreis erstatten wir auf dem Zahlungsweg Ihres Kaufs. Einzelheiten stehen in den [AGB](/agb).
+Ja. Sie können den Vertrag innerhalb von 14 Tagen ab dem Kauf ohne Angabe von Gründen widerrufen. Schreiben Sie uns dazu eine E-Mail oder einen Brief; den Kaufpreis erstatten wir auf dem Zahlungsweg Ihres Kaufs. Einzelheiten stehen in der [Widerrufsbelehrung](/widerruf).
 
 ## Wie erreiche ich den Kundenservice?
 
@@ -401,7 +333,7 @@ Open your order from the link in your order confirmation or in your customer acc
 
 ## Can I withdraw from my purchase?
 
-Yes. You may withdraw from your order within 14 days without giving reasons, as long as the voucher has not been redeemed. Just send us an e-mail; we refund the price by the payment method you used. The details are in the [terms and conditions](/agb).
+Yes. You may withdraw from the contract within 14 days of your purchase without giving reasons. Just send us an e-mail or a letter; we refund the price by the payment method you used. The details are in the [withdrawal information](/widerruf).
 
 ## How do I reach customer service?
 
@@ -435,7 +367,7 @@ Apri l'ordine dal link nella conferma d'ordine o nel tuo account cliente, inseri
 
 ## Posso recedere dall'acquisto?
 
-Sì. Puoi recedere dall'ordine entro 14 giorni senza indicarne il motivo, purché il voucher non sia stato utilizzato. Basta scriverci un'e-mail; rimborsiamo l'importo con il metodo di pagamento usato per l'acquisto. I dettagli sono nelle [condizioni generali](/agb).
+Sì. Puoi recedere dal contratto entro 14 giorni dall'acquisto senza indicarne il motivo. Basta scriverci un'e-mail o una lettera; rimborsiamo l'importo con il metodo di pagamento usato per l'acquisto. I dettagli sono nelle [informazioni sul recesso](/widerruf).
 
 ## Come contatto il servizio clienti?
 
@@ -464,6 +396,7 @@ export const footerMenu = [
   'imprint',
   'privacy',
   'terms',
+  'withdrawal',
   'accessibility',
   'voucher-advantages',
   'help',

@@ -492,6 +492,7 @@ describe('demo catalogue', () => {
       'imprint',
       'privacy',
       'terms',
+      'withdrawal',
       'accessibility',
       'voucher-advantages',
       'help',

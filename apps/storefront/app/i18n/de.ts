@@ -301,6 +301,11 @@ export const de = {
   'checkout.payment.creditNote':
     'Ihre Geschenkgutscheine decken den ganzen Betrag: Es ist nichts mehr zu zahlen.',
   'checkout.toPay': 'Zu zahlen:',
+  'checkout.withdrawal.before': 'Sie können den Kauf binnen 14 Tagen widerrufen:',
+  'checkout.withdrawal.information': 'Widerrufsbelehrung',
+  'checkout.withdrawal.between': 'und',
+  'checkout.withdrawal.form': 'Muster-Widerrufsformular',
+  'checkout.withdrawal.after': '. Beides schicken wir Ihnen mit den AGB per E-Mail.',
   'checkout.submit': 'Zahlungspflichtig bestellen',
   'checkout.submitPending': 'Jetzt bezahlen',
   'checkout.summary.title': 'Ihre Bestellung',

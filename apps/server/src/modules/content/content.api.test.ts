@@ -101,6 +101,57 @@ describe('one seller per brand', () => {
     variants = await variantsInStock(shop.database.db, brands.length);
   });
 
+  /** A line of Directive 2011/83/EU Annex I(B) in each language, and the withdrawal period's words. */
+  const annex = {
+    de: {
+      form: 'Hiermit widerrufe(n) ich/wir (*)',
+      period: 'vierzehn Tage ab dem Tag des Vertragsabschlusses',
+    },
+    en: {
+      form: 'I/We (*) hereby give notice that I/We (*) withdraw',
+      period: 'fourteen days from the day of the conclusion of the contract',
+    },
+    it: {
+      form: 'Con la presente io/noi (*) notifichiamo il recesso',
+      period: 'quattordici giorni dal giorno della conclusione del contratto',
+    },
+  } as const;
+
+  it.each(brands)(
+    '%s: terms, withdrawal information and model withdrawal form in each of its languages, naming its company',
+    async (short) => {
+      const file = path.join(repoRoot, 'assets/brands', short, 'config.json');
+      const config = parseBrandConfig(short, JSON.parse(await readFile(file, 'utf8')));
+      const legal = config.legal!;
+      const locales = config.locales ?? ['de', 'en', 'it'];
+      for (const locale of locales) {
+        const headers = { host: `${short}.localhost`, 'accept-language': locale };
+        const overview = contentOverviewSchema.parse((await getJson(shop.app, '/api/content', headers)).body);
+        const slugOf = (name: string) => overview.pages.find((page) => page.name === name)?.slug;
+        expect(overview.extensionPoints.footerMenu, `${short} ${locale}`).toContain('withdrawal');
+        const pages: Record<string, { locale: string; title: string; body: string }> = {};
+        for (const name of ['terms', 'withdrawal', 'withdrawal-form']) {
+          const slug = slugOf(name);
+          expect(slug, `${short} ${locale} ${name}`).toBeDefined();
+          const page = await getJson(shop.app, `/api/content/${slug}`, headers);
+          expect(page.status).toBe(200);
+          expect(page.body.locale, `${short} ${name}`).toBe(locale);
+          pages[name] = page.body;
+          for (const fact of [config.company, legal.street, `${legal.postcode} ${legal.city}`]) {
+            expect(page.body.body, `${short} ${locale} ${name}: ${fact}`).toContain(fact);
+          }
+          expect(page.body.body, `${short} ${locale} ${name}`).toContain(config.supportMail);
+          expect(page.body.body).not.toContain('{{');
+        }
+        expect(pages.withdrawal?.body).toContain(annex[locale].period);
+        expect(pages['withdrawal-form']?.body).toContain(annex[locale].form);
+        // The terms point to both, so that a reader of the terms finds the form.
+        expect(pages.terms?.body).toContain(`](/${slugOf('withdrawal')})`);
+        expect(pages.terms?.body).toContain(`](/${slugOf('withdrawal-form')})`);
+      }
+    },
+  );
+
   it.each(brands)(
     '%s: the imprint, an invoice and a voucher name the company of its config',
     async (short) => {

@@ -1,11 +1,65 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '#src/db/client.ts';
+import { readPdf } from '#src/modules/documents/pdf-inspection.test-support.ts';
 import { releaseExpiredHolds } from '#src/modules/orders/expired-holds.ts';
 import { queueTransferReminders } from '#src/modules/orders/transfer-reminders.ts';
 import { createTestApp, type TestApp } from '#src/test/app.ts';
 import { exampleCustomer, onBrand, payWithPayPal, readyCart, variantsInStock } from '#src/test/orders.ts';
 import { decodedMail, type ReceivedMail, startSmtpServer } from '#src/test/smtp.ts';
+
+/** The PDF attachment of a raw MIME mail (base64, as nodemailer writes it) and its file name. */
+function pdfAttachment(raw: string): { filename: string; pdf: Buffer } | null {
+  const match =
+    /Content-Type: application\/pdf; name=(?:"([^"]+)"|(\S+))\r?\n(?:[^\r\n]+\r?\n)*\r?\n([A-Za-z0-9+/=\r\n]+)/i.exec(
+      raw,
+    );
+  if (!match?.[3]) return null;
+  return { filename: match[1] ?? match[2] ?? '', pdf: Buffer.from(match[3].replace(/\s+/g, ''), 'base64') };
+}
+
+/** What the legal PDF says in each language: its withdrawal period and a line of the model form (Annex I(B)). */
+const legalPdf = {
+  de: {
+    file: 'AGB-und-Widerrufsbelehrung.pdf',
+    texts: [
+      'Widerrufsbelehrung',
+      'vierzehn Tage ab dem Tag des Vertragsabschlusses',
+      'Muster-Widerrufsformular',
+      'Hiermit widerrufe(n) ich/wir (*)',
+    ],
+  },
+  en: {
+    file: 'terms-and-withdrawal-information.pdf',
+    texts: [
+      'Withdrawal information',
+      'fourteen days from the day of the conclusion',
+      'Model withdrawal form',
+      'hereby give notice that I/We (*) withdraw',
+    ],
+  },
+  it: {
+    file: 'condizioni-e-recesso.pdf',
+    texts: [
+      'Informazioni sul diritto di recesso',
+      'quattordici giorni dal giorno della conclusione',
+      'Modulo di recesso tipo',
+      'notifichiamo il recesso',
+    ],
+  },
+} as const;
+
+/** The mail's legal PDF holds the terms, withdrawal information and model form in `locale`, naming `company`. */
+function expectLegalPdf(raw: string, locale: keyof typeof legalPdf, company: string) {
+  const attachment = pdfAttachment(raw);
+  expect(attachment?.filename).toBe(legalPdf[locale].file);
+  expect(attachment?.pdf.subarray(0, 5).toString()).toBe('%PDF-');
+  const { text, pageCount } = readPdf(attachment!.pdf);
+  for (const expected of legalPdf[locale].texts) expect(text).toContain(expected);
+  expect(text).toContain(company);
+  expect(text).not.toContain('{{');
+  expect(pageCount).toBeGreaterThanOrEqual(3);
+}
 
 async function waitFor(check: () => boolean, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;
@@ -55,6 +109,9 @@ describe('mails after the money moves', () => {
     expect(mails[0]?.to).toBe('luca.rossi@example.it');
     expect(mail).toContain('Content-Type: image/png');
     expect(mail).toMatch(/Content-ID: <girocode@shop>/i);
+    // The order's confirmation carries the terms, withdrawal information and model form (decision 026).
+    expect(mail).toContain('binnen vierzehn Tagen ab Vertragsschluss');
+    expectLegalPdf(mails[0]?.raw ?? '', 'de', 'Ferienglück Touristik GmbH');
   });
 
   it('a paid order gets one payment mail linking each voucher on the order page, never its PDF', async () => {
@@ -90,7 +147,7 @@ describe('mails after the money moves', () => {
       'reisen@autoclub-reisewelt.example',
       'Rabatt',
     ],
-  ])(
+  ] as const)(
     '%s sends as itself with Reply-To its service address; its mails name each hotel and the discount',
     async (short, locale, from, replyTo, discount) => {
       const app = onBrand(shop.app, { host: `${short}.localhost`, 'accept-language': locale });
@@ -111,6 +168,14 @@ describe('mails after the money moves', () => {
       );
       const mails = received.filter(about);
       expect(mails.length).toBeGreaterThanOrEqual(1);
+      // Paid at once, the payment mail is the order's first: it carries the legal PDF in the order's language.
+      const first = mails.find((mail) => mail.raw.includes('application/pdf'));
+      expect(first).toBeDefined();
+      expectLegalPdf(
+        first!.raw,
+        locale,
+        short === 'viaggi' ? 'Viaggi Felici S.r.l.' : 'Autoclub Reise-Service GmbH',
+      );
       for (const mail of mails) {
         expect(/^From: (.*)$/m.exec(mail.raw)?.[1]).toBe(from);
         expect(/^Reply-To: (.*)$/m.exec(mail.raw)?.[1]).toBe(replyTo);

@@ -5,7 +5,10 @@ import { type Database, queryRows } from '#src/db/client.ts';
 import type { BrandConfig, BrandConfigs } from '#src/modules/brands/brand-config.ts';
 import type { Brand, BrandDirectory } from '#src/modules/brands/brand-directory.ts';
 import { sellerOf } from '#src/modules/brands/seller.ts';
+import { findLegalPages } from '#src/modules/content/legal-pages.ts';
 import { epcPayload, epcQrPng } from '#src/modules/documents/epc-qr.ts';
+import { legalPagesPdfFile, renderLegalPagesPdf } from '#src/modules/documents/legal-pages-pdf.ts';
+import { pdfToBuffer } from '#src/modules/documents/pdf-buffer.ts';
 import { composeInsurancePolicyMail } from '#src/modules/insurance/insurance-mail.ts';
 import { snapshotOf } from '#src/modules/orders/order-snapshot.ts';
 import { findOrder } from '#src/modules/orders/orders.repository.ts';
@@ -13,6 +16,7 @@ import { paymentReference } from '#src/modules/orders/payment-reference.ts';
 import type { MailRow } from './mail-outbox.ts';
 import type { MailSender, OutgoingMail } from './mail-transport.ts';
 import {
+  type LegalInformation,
   type MailBrand,
   type MailMessage,
   type MailOrder,
@@ -128,6 +132,28 @@ export async function composeOrderMail(deps: OrderMailDeps, mail: MailRow): Prom
     };
   };
 
+  /**
+   * The terms, withdrawal information and model form in the order's language, attached as one PDF to the
+   * order's first mail: the durable medium a distance contract's confirmation needs (docs/decisions/026).
+   */
+  const legalInformation = async (): Promise<LegalInformation | null> => {
+    const pages = await findLegalPages(deps.db, brand.id, config, locale);
+    if (pages.length === 0) return null;
+    const pdf = renderLegalPagesPdf({
+      locale,
+      brandName: config.storeName,
+      website: brand.origin,
+      createdAt: order.created_at,
+      pages,
+    });
+    const filename = legalPagesPdfFile(locale);
+    attachments.push({ filename, content: await pdfToBuffer(pdf), contentType: 'application/pdf' });
+    return {
+      pages: pages.map((page) => ({ title: page.title, url: `${brand.origin}/${page.slug}` })),
+      attachment: filename,
+    };
+  };
+
   let message: MailMessage;
   switch (mail.kind) {
     case 'order-received':
@@ -135,6 +161,7 @@ export async function composeOrderMail(deps: OrderMailDeps, mail: MailRow): Prom
         kind: 'order-received',
         order: mailOrder,
         wireTransfer: order.payment_type === 'wiretransfer' ? await wireTransfer() : null,
+        legal: await legalInformation(),
       };
       break;
     case 'payment-received': {
@@ -147,8 +174,14 @@ export async function composeOrderMail(deps: OrderMailDeps, mail: MailRow): Prom
         sql`SELECT invoice_number FROM invoices WHERE order_id = ${order.id}`,
       );
       const access = `${order.id}/${order.order_key}`;
+      // Paid at once (PayPal, Amazon Pay), the order had no order-received mail: this is its first mail.
+      const [confirmed] = await queryRows<{ id: number }>(
+        deps.db,
+        sql`SELECT id FROM mails WHERE order_id = ${order.id} AND kind = 'order-received' LIMIT 1`,
+      );
       message = {
         kind: 'payment-received',
+        legal: confirmed ? null : await legalInformation(),
         order: mailOrder,
         voucherCount: vouchers.length,
         voucherLinks: vouchers.map((voucher) => ({

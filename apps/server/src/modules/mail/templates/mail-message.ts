@@ -42,8 +42,25 @@ export type WireTransferDetails = {
   qrImageCid: string | null;
 };
 
+/**
+ * What the order's first mail says about the right of withdrawal (docs/decisions/026): the brand's legal
+ * pages as links, and the name of the attached PDF that holds their full text.
+ */
+export type LegalInformation = {
+  /** The terms, withdrawal information and model form pages: title and absolute link. */
+  pages: { title: string; url: string }[];
+  /** File name of the attached PDF with the pages' full text. */
+  attachment: string;
+};
+
 export type MailMessage =
-  | { kind: 'order-received'; order: MailOrder; wireTransfer: WireTransferDetails | null }
+  | {
+      kind: 'order-received';
+      order: MailOrder;
+      wireTransfer: WireTransferDetails | null;
+      /** Null only when the brand has no legal pages (then there is nothing to attach). */
+      legal: LegalInformation | null;
+    }
   | {
       kind: 'payment-received';
       order: MailOrder;
@@ -51,6 +68,8 @@ export type MailMessage =
       invoiceUrl: string | null;
       /** Each voucher's place on the order page (`<orderUrl>#voucher-<id>`), never its PDF. */
       voucherLinks: { code: string; url: string }[];
+      /** Set when no order-received mail went before (an order paid at once): this mail carries it then. */
+      legal: LegalInformation | null;
     }
   /** Sent some days before an unpaid transfer's hold expires. */
   | { kind: 'transfer-reminder'; order: MailOrder; wireTransfer: WireTransferDetails }

@@ -1,7 +1,7 @@
 import { Button, Column, Heading, Img, Link, Row, Section, Text } from '@react-email/components';
 import type { Locale } from '@shop/contracts/locale';
 import { formatIban, formatMailDate, formatMailPrice } from './mail-format.ts';
-import type { MailBrand, MailOrder, WireTransferDetails } from './mail-message.ts';
+import type { LegalInformation, MailBrand, MailOrder, WireTransferDetails } from './mail-message.ts';
 import * as styles from './mail-styles.ts';
 import { mailTexts } from './mail-texts.ts';
 
@@ -125,6 +125,42 @@ export function OrderLinkNote({ order, locale }: { order: MailOrder; locale: Loc
         </Link>
       </Text>
       <Text style={styles.paragraph}>{texts.note}</Text>
+    </Section>
+  );
+}
+
+/**
+ * The right of withdrawal in short, where to send it, and the legal pages: their full text is the
+ * attached PDF, the durable medium after a distance contract (docs/decisions/026).
+ */
+export function WithdrawalSection({
+  legal,
+  brand,
+  locale,
+}: {
+  legal: LegalInformation;
+  brand: MailBrand;
+  locale: Locale;
+}) {
+  const texts = mailTexts[locale].withdrawal;
+  return (
+    <Section>
+      <Heading as="h2" style={styles.subheading}>
+        {texts.title}
+      </Heading>
+      <Text style={styles.paragraph}>{texts.summary(brand.seller.email)}</Text>
+      <Text style={styles.paragraph}>{texts.attachment(legal.attachment)}</Text>
+      <Text style={styles.detail}>
+        {texts.pages}{' '}
+        {legal.pages.map((page, index) => (
+          <span key={page.url}>
+            {index > 0 ? ' · ' : ''}
+            <Link style={styles.link} href={page.url}>
+              {page.title}
+            </Link>
+          </span>
+        ))}
+      </Text>
     </Section>
   );
 }

@@ -24,6 +24,16 @@ export type MailTexts = {
   /** The order page's address written out: it opens the order, and adds it to an account when pasted there. */
   orderLink: { label: string; note: string };
   orderReceived: { heading: string; intro: string; introByTransfer: (dueDate: string) => string };
+  /**
+   * The right of withdrawal in the order's first mail (order-received, or payment-received for an order
+   * paid at once), the full text in the attached PDF (decision 026).
+   */
+  withdrawal: {
+    title: string;
+    summary: (email: string) => string;
+    attachment: (file: string) => string;
+    pages: string;
+  };
   paymentReceived: {
     heading: string;
     intro: (voucherCount: number) => string;
@@ -103,6 +113,14 @@ const de: MailTexts = {
       'wir haben Ihre Bestellung erhalten. Sobald Ihre Zahlung bestätigt ist, schicken wir Ihnen Ihre Gutscheine per E-Mail.',
     introByTransfer: (dueDate) =>
       `wir haben Ihre Bestellung erhalten. Bitte überweisen Sie den Betrag bis zum ${dueDate} auf unser Konto; so lange reservieren wir Ihre Gutscheine für Sie. Sobald Ihre Zahlung eingegangen ist, schicken wir Ihnen die Gutscheine per E-Mail.`,
+  },
+  withdrawal: {
+    title: 'Ihr Widerrufsrecht',
+    summary: (email) =>
+      `Sie können diesen Vertrag binnen vierzehn Tagen ab Vertragsschluss ohne Angabe von Gründen widerrufen. Eine eindeutige Erklärung genügt, zum Beispiel eine E-Mail an ${email}.`,
+    attachment: (file) =>
+      `Unsere AGB, die Widerrufsbelehrung und das Muster-Widerrufsformular finden Sie vollständig im Anhang (${file}); bitte bewahren Sie ihn auf.`,
+    pages: 'Im Shop:',
   },
   paymentReceived: {
     heading: 'Ihre Gutscheine sind bereit',
@@ -195,6 +213,14 @@ const en: MailTexts = {
     introByTransfer: (dueDate) =>
       `We have received your order. Please transfer the amount to our account by ${dueDate}; we are holding your vouchers for you until then. As soon as your payment arrives, we will email you the vouchers.`,
   },
+  withdrawal: {
+    title: 'Your right of withdrawal',
+    summary: (email) =>
+      `You may withdraw from this contract within fourteen days of the conclusion of the contract without giving any reason. A clear statement is enough, for example an e-mail to ${email}.`,
+    attachment: (file) =>
+      `Our terms and conditions, the withdrawal information and the model withdrawal form are attached in full (${file}); please keep them.`,
+    pages: 'In the shop:',
+  },
   paymentReceived: {
     heading: 'Your vouchers are ready',
     intro: (voucherCount) =>
@@ -280,6 +306,14 @@ const it: MailTexts = {
       'abbiamo ricevuto il tuo ordine. Non appena il pagamento sarà confermato, ti invieremo i voucher via e-mail.',
     introByTransfer: (dueDate) =>
       `abbiamo ricevuto il tuo ordine. Ti preghiamo di bonificare l’importo sul nostro conto entro il ${dueDate}; fino ad allora teniamo i voucher riservati per te. Appena riceviamo il pagamento, ti inviamo i voucher via e-mail.`,
+  },
+  withdrawal: {
+    title: 'Il tuo diritto di recesso',
+    summary: (email) =>
+      `Puoi recedere da questo contratto entro quattordici giorni dalla conclusione del contratto senza indicarne il motivo. Basta una dichiarazione esplicita, ad esempio un'e-mail a ${email}.`,
+    attachment: (file) =>
+      `Le nostre condizioni generali, le informazioni sul recesso e il modulo di recesso tipo sono allegati per intero (${file}); ti preghiamo di conservarli.`,
+    pages: 'Nello shop:',
   },
   paymentReceived: {
     heading: 'I tuoi voucher sono pronti',

@@ -1,17 +1,18 @@
 import { Heading, Link, Text } from '@react-email/components';
 import { MailLayout, type MailProps } from './mail-layout.tsx';
-import { ActionButton, OrderLinkNote, OrderSummary } from './mail-sections.tsx';
+import { ActionButton, OrderLinkNote, OrderSummary, WithdrawalSection } from './mail-sections.tsx';
 import * as styles from './mail-styles.ts';
 import { mailTexts } from './mail-texts.ts';
 
 /**
  * The payment arrived: the vouchers are printed from the order page, where the guest's name is entered
  * first. Every voucher link opens its card there, never the PDF: mail filters fetch the links of a mail,
- * and such a fetch must not stand for the buyer's print (issue 23).
+ * and such a fetch must not stand for the buyer's print (issue 23). An order paid at once has had no
+ * order-received mail: this one then states the right of withdrawal and carries the legal PDF (decision 026).
  */
 export function PaymentReceivedMail({ message, brand, locale, subject }: MailProps<'payment-received'>) {
   const texts = mailTexts[locale];
-  const { order, voucherCount, voucherLinks, invoiceUrl } = message;
+  const { order, voucherCount, voucherLinks, invoiceUrl, legal } = message;
   const hasDocuments = voucherLinks.length > 0 || invoiceUrl !== null;
   return (
     <MailLayout
@@ -52,6 +53,7 @@ export function PaymentReceivedMail({ message, brand, locale, subject }: MailPro
       )}
       <OrderSummary order={order} locale={locale} />
       <OrderLinkNote order={order} locale={locale} />
+      {legal && <WithdrawalSection legal={legal} brand={brand} locale={locale} />}
     </MailLayout>
   );
 }

@@ -42,9 +42,25 @@ const voucherLinks = [
 ];
 const invoiceUrl = 'https://autoclub.example/rechnung/4711.pdf?key=k3y&download=1';
 
+const legal = {
+  pages: [
+    { title: 'AGB', url: 'https://autoclub.example/agb' },
+    { title: 'Widerrufsbelehrung', url: 'https://autoclub.example/widerruf' },
+    { title: 'Muster-Widerrufsformular', url: 'https://autoclub.example/widerrufsformular' },
+  ],
+  attachment: 'AGB-und-Widerrufsbelehrung.pdf',
+};
+
 const messages: Record<MailMessage['kind'], MailMessage> = {
-  'order-received': { kind: 'order-received', order, wireTransfer },
-  'payment-received': { kind: 'payment-received', order, voucherCount: 2, invoiceUrl, voucherLinks },
+  'order-received': { kind: 'order-received', order, wireTransfer, legal },
+  'payment-received': {
+    kind: 'payment-received',
+    order,
+    voucherCount: 2,
+    invoiceUrl,
+    voucherLinks,
+    legal: null,
+  },
   'transfer-reminder': { kind: 'transfer-reminder', order, wireTransfer },
   'transfer-expired': { kind: 'transfer-expired', order },
 };
@@ -109,6 +125,24 @@ describe.each(locales)('renderMail in %s', (locale) => {
       expect(mail.html).toMatch(/<img alt="[^"]*GiroCode[^"]*"[^>]* src="cid:girocode@shop"/);
     },
   );
+
+  it('order-received states the right of withdrawal, where to send it, the attachment and the legal pages', async () => {
+    const withdrawal: Record<Locale, RegExp> = {
+      de: /binnen vierzehn Tagen ab Vertragsschluss ohne Angabe von Gründen widerrufen/,
+      en: /withdraw from this contract within fourteen days of the conclusion of the contract/,
+      it: /recedere da questo contratto entro quattordici giorni dalla conclusione del contratto/,
+    };
+    const mail = await renderMail(messages['order-received'], brand, locale);
+    const other = await renderMail(messages['payment-received'], brand, locale);
+    for (const part of [visibleHtml(mail.html), mail.text]) {
+      expect(part).toMatch(withdrawal[locale]);
+      expect(part).toContain('hilfe@autoclub.example');
+      expect(part).toContain('AGB-und-Widerrufsbelehrung.pdf');
+      expect(part).toContain('Muster-Widerrufsformular');
+    }
+    expect(mail.html).toContain('href="https://autoclub.example/widerrufsformular"');
+    expect(other.text).not.toMatch(withdrawal[locale]);
+  });
 
   it('leaves the QR image out when no GiroCode is attached', async () => {
     const message: MailMessage = {
@@ -187,6 +221,7 @@ describe('renderMail texts', () => {
       voucherCount: 1,
       invoiceUrl: null,
       voucherLinks: voucherLinks.slice(0, 1),
+      legal: null,
     };
     const mail = await renderMail(message, brand, 'de');
     expect(mail.text).toContain('Ihr Gutschein ist fertig');
@@ -198,6 +233,7 @@ describe('renderMail texts', () => {
       kind: 'order-received',
       order: { ...order, discount: null, totalCents: 129_900, prepaidCents: 20_000 },
       wireTransfer: { ...wireTransfer, amountCents: 109_900 },
+      legal: null,
     };
     const mail = await renderMail(message, brand, 'en');
     expect(mail.text).not.toContain('Discount');
@@ -234,6 +270,7 @@ describe('renderMail safety', () => {
         ],
       },
       wireTransfer: { ...wireTransfer, reference: '"><b>4711</b>' },
+      legal: null,
     };
     const mail = await renderMail(message, brand, 'de');
     expect(mail.html).not.toContain('<script');

@@ -9,7 +9,14 @@ import { PaymentReceivedMail } from './payment-received-mail.tsx';
 import { TransferExpiredMail } from './transfer-expired-mail.tsx';
 import { TransferReminderMail } from './transfer-reminder-mail.tsx';
 
-export type { MailBrand, MailMessage, MailOrder, RenderedMail, WireTransferDetails } from './mail-message.ts';
+export type {
+  LegalInformation,
+  MailBrand,
+  MailMessage,
+  MailOrder,
+  RenderedMail,
+  WireTransferDetails,
+} from './mail-message.ts';
 
 /**
  * Renders one transactional mail: subject, HTML and a plain-text part with the same links and bank details.

@@ -295,10 +295,37 @@ function CheckoutForm({ cart, notifications, onAdjusted }: CheckoutFormProps) {
         <p className="checkout-total">
           {t('checkout.toPay')} <strong>{cart.summary.total.display}</strong>
         </p>
+        <WithdrawalLinks />
         <button type="submit" className="button checkout-submit">
           {t('checkout.submit')}
         </button>
       </form>
     </div>
+  );
+}
+
+/** The seeded slugs of the withdrawal pages (apps/server/src/seed/legal-content.ts), like /agb above. */
+const withdrawalPaths = { information: '/widerruf', form: '/widerrufsformular' };
+
+/**
+ * The right of withdrawal where the buyer confirms, beside the buy button: its information and the
+ * model form, each opening in a new tab so the form keeps what was entered (docs/decisions/026).
+ */
+function WithdrawalLinks() {
+  const t = useT();
+  return (
+    <p className="checkout-withdrawal">
+      {t('checkout.withdrawal.before')}{' '}
+      <Link to={withdrawalPaths.information} target="_blank">
+        {t('checkout.withdrawal.information')}
+        <span className="visually-hidden"> {t('checkout.newWindow')}</span>
+      </Link>{' '}
+      {t('checkout.withdrawal.between')}{' '}
+      <Link to={withdrawalPaths.form} target="_blank">
+        {t('checkout.withdrawal.form')}
+        <span className="visually-hidden"> {t('checkout.newWindow')}</span>
+      </Link>
+      {t('checkout.withdrawal.after')}
+    </p>
   );
 }
