@@ -302,6 +302,10 @@ function WireTransferDetails({
 /** Copies one bank detail for pasting into the banking app; says so (or that it failed) in a toast. */
 function CopyButton({ value, field }: { value: string; field: string }) {
   const t = useT();
+  const { locale } = useShop();
+  // Mid-sentence in English and Italian ("Copy payment reference"); German nouns and "IBAN" keep theirs.
+  const inSentence =
+    locale === 'de' || /^[A-Z]+$/.test(field) ? field : field.charAt(0).toLowerCase() + field.slice(1);
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(value);
@@ -312,7 +316,7 @@ function CopyButton({ value, field }: { value: string; field: string }) {
   };
   return (
     <button type="button" className="link-button wire-copy" onClick={() => void copy()}>
-      {t('order.wire.copy', { field })}
+      {t('order.wire.copy', { field: inSentence })}
     </button>
   );
 }
