@@ -122,14 +122,13 @@ export const cartCount = (page: Page) =>
 export async function wireDetails(page: Page): Promise<Record<string, string>> {
   const bank = page.getByRole('region', { name: 'Bitte überweisen Sie den Betrag' });
   return Object.fromEntries(
-    await bank
-      .locator('.wire-details > div')
-      .evaluateAll((rows) =>
-        rows.map((row) => [
-          row.querySelector('dt')?.textContent ?? '',
-          row.querySelector('dd')?.textContent ?? '',
-        ]),
-      ),
+    await bank.locator('.wire-details > div').evaluateAll((rows) =>
+      rows.map((row) => [
+        row.querySelector('dt')?.textContent ?? '',
+        // The value itself, without its copy button and hint.
+        (row.querySelector('dd .wire-value > span') ?? row.querySelector('dd'))?.textContent ?? '',
+      ]),
+    ),
   );
 }
 

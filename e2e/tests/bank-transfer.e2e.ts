@@ -45,6 +45,37 @@ journey('bank transfer: paid by an imported bank statement', (shop) => {
     expect(amountCents).toBeGreaterThan(0);
     expect(await page.getByRole('region', { name: 'Ihre Gutscheine' }).count()).toBe(0);
 
+    // Unpaid: the step bar's current step is the payment, not done.
+    const steps = page.getByRole('navigation', { name: 'Bestellschritte' });
+    await expectText(steps.locator('[aria-current="step"]'), /Zahlung/);
+    expect(await textOf(steps.locator('li').filter({ hasText: 'Zahlung' }))).not.toMatch(/erledigt/);
+    // Which number is for what: the order number for questions, the reference for the transfer.
+    await expectText(
+      page.locator('.order-number'),
+      /Bestellnummer \d+.*Bitte geben Sie sie an, wenn Sie uns/,
+    );
+    const bank = page.getByRole('region', { name: 'Bitte überweisen Sie den Betrag' });
+    await expectText(bank, /Geben Sie bei Ihrer Überweisung genau diesen Verwendungszweck an/);
+    // The GiroCode for a banking app, and copy buttons for IBAN, reference and amount.
+    const giroCode = bank.getByRole('img', { name: 'GiroCode für Ihre Banking-App' });
+    expect(await giroCode.getAttribute('src')).toMatch(/^data:image\/svg\+xml;base64,/);
+    expect(
+      await giroCode.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0),
+    ).toBe(true);
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    const copied = async (name: string) => {
+      await bank.getByRole('button', { name }).click();
+      return page.evaluate(() => navigator.clipboard.readText());
+    };
+    expect(await copied('IBAN kopieren')).toBe((details.IBAN ?? '').replace(/\s+/g, ''));
+    await expectText(page.locator('.toasts'), /Kopiert: IBAN\./);
+    expect(await copied('Verwendungszweck kopieren')).toBe(reference);
+    expect(await copied('Betrag kopieren')).toBe(
+      `${Math.trunc(amountCents / 100)},${String(amountCents % 100).padStart(2, '0')}`,
+    );
+    const blocking = (await runAxe(page)).filter(isBlocking);
+    expect(blocking, formatViolations(blocking)).toEqual([]);
+
     // The buyer's transfer, in the statement the operator's bank exports; the shop imports it from its inbox.
     const name = `statement-${reference}.xml`;
     const statement = buildCamt053({
@@ -72,6 +103,15 @@ journey('bank transfer: paid by an imported bank statement', (shop) => {
     const card = page.getByRole('region', { name: 'Ihre Gutscheine' }).getByRole('article');
     await card.getByRole('textbox', { name: 'Vorname' }).waitFor();
     expect(await card.count()).toBe(1);
+    // Vouchers there: the page does not say they are being created; the invoice number says what it is.
+    await expectText(
+      page.locator('.order-status'),
+      'Ihre Zahlung ist eingegangen. Ihre Gutscheine finden Sie unten.',
+    );
+    await expectText(
+      page.getByRole('region', { name: 'Rechnung' }),
+      /Rechnungsnummer \S+.*Für Ihre Unterlagen/,
+    );
     expect(await textOf(card.getByRole('heading', { level: 3 }))).toMatch(/^Gutschein \S{10,}$/);
     await expectText(page.locator('.order-customer'), /Zahlungsart: Vorkasse/);
     expect(await page.getByRole('link', { name: /Rechnung \(PDF\)/ }).getAttribute('href')).toMatch(

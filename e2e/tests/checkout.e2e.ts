@@ -68,9 +68,10 @@ journey('checkout: buying as a guest', (shop) => {
     await fillCustomer(page, { ...erika, country: 'AT' });
     await pay(page, /^Vorkasse/);
     await completePage(page);
+    // A transfer not yet paid: the payment is the step still open (not "done").
     await expectText(
       page.getByRole('navigation', { name: 'Bestellschritte' }).locator('[aria-current="step"]'),
-      /Fertig/,
+      /Zahlung/,
     );
     await expectText(page.locator('.customer-address'), /Österreich/);
     // Done: the whole top bar is back, to shop on.
@@ -477,6 +478,12 @@ journey('checkout: buying as a guest', (shop) => {
     expect(await page.getByRole('checkbox', { name: /Newsletter/ }).count()).toBe(1);
     await fillCustomer(page);
     const member = page.getByRole('textbox', { name: 'Mitgliedsnummer', exact: true });
+    // Its format beside it, and a phone's numeric keypad (the brand's numbers are digits only).
+    expect(await member.getAttribute('inputmode')).toBe('numeric');
+    expect(await member.getAttribute('aria-describedby')).toContain('checkout-membershipNumber-hint');
+    expect(await textOf(page.locator('#checkout-membershipNumber-hint'))).toContain(
+      'Format: z. B. 123 456 782.',
+    );
     // Nine digits, but the check digit is wrong.
     await member.fill('123456789');
     await pay(page, /^Vorkasse/);
@@ -496,6 +503,8 @@ journey('checkout: buying as a guest', (shop) => {
     );
     // The brand's guard was asked before the order was placed.
     expect(guardCalls).toEqual([JSON.stringify({ number: '1234 5678 2' })]);
+    // The order page shows the number the order carries.
+    await expectText(page.locator('.order-customer'), /Mitgliedsnummer: 123456782/);
   });
 
   test('in Italian: labels, errors and the terms message in Italian', async () => {

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
-import { expectText, heading, navigated } from '../support/page-helpers.ts';
+import { expectText, heading, navigated, offerCards } from '../support/page-helpers.ts';
 import { journey } from '../support/shop.ts';
 
 /** The focused element as a customer's screen reader would name it. */
@@ -25,9 +25,25 @@ async function tabTo(page: Page, text: string | RegExp, limit = 40) {
 }
 
 journey('keyboard: the shop without a mouse', (shop) => {
-  test('the first Tab reaches the skip link; it shows and moves focus to the main content', async () => {
-    // A first visit: the cookie banner is open and must not come first.
+  test('with the cookie banner open the first Tab lands in it; Tab goes on past it to the skip link', async () => {
+    // A first visit: the banner asks, and is first in the focus order (no trap: it is not a modal).
     const { page } = await shop.open('/');
+    await page.keyboard.press('Tab');
+    expect(await focused(page)).toMatchObject({ tag: 'button', text: 'Nur notwendige Cookies' });
+    expect(await page.evaluate(() => document.activeElement?.closest('.cookie-banner') !== null)).toBe(true);
+    await page.keyboard.press('Tab');
+    expect(await focused(page)).toMatchObject({ tag: 'button', text: 'Cookies erlauben' });
+    await page.keyboard.press('Tab');
+    expect(await focused(page)).toMatchObject({ tag: 'a', text: 'Zum Inhalt springen' });
+    // Back with Shift+Tab into the banner; an answer closes it and focus goes to the page.
+    await page.keyboard.press('Shift+Tab');
+    await page.keyboard.press('Enter');
+    await page.locator('.cookie-banner').waitFor({ state: 'detached' });
+    expect((await focused(page)).id).toBe('main');
+  });
+
+  test('the first Tab reaches the skip link; it shows and moves focus to the main content', async () => {
+    const { page } = await shop.open('/', { cookieConsent: 'necessary' });
     await page.keyboard.press('Tab');
     expect(await focused(page)).toMatchObject({ tag: 'a', text: 'Zum Inhalt springen' });
     const skip = page.getByRole('link', { name: 'Zum Inhalt springen' });
@@ -40,6 +56,41 @@ journey('keyboard: the shop without a mouse', (shop) => {
     expect(await page.evaluate(() => document.getElementById('main')?.contains(document.activeElement))).toBe(
       true,
     );
+  });
+
+  test('after a page change focus is on the new page’s heading, without a ring; not on the first load', async () => {
+    const { page } = await shop.open('/', { cookieConsent: 'necessary' });
+    expect((await focused(page)).tag).toBe('body');
+    // By mouse from the top bar: the heading takes the focus, and shows no focus ring.
+    await page
+      .getByRole('navigation', { name: 'Hauptnavigation' })
+      .getByRole('link', { name: 'Urlaub finden' })
+      .click();
+    await navigated(page, /\/urlaub-finden$/);
+    await expect.poll(async () => (await focused(page)).tag).toBe('h1');
+    expect((await focused(page)).text).toBe('Urlaub finden');
+    expect(
+      await page.evaluate(() => {
+        const style = getComputedStyle(document.activeElement as Element);
+        return { outline: style.outlineStyle, shadow: style.boxShadow };
+      }),
+    ).toEqual({ outline: 'none', shadow: 'none' });
+    // By keyboard into an offer: its heading has the focus, and the next Tab starts in the page.
+    const cards = await offerCards(page);
+    const card = cards[0]!;
+    await card.link.focus();
+    await page.keyboard.press('Enter');
+    await navigated(page, /\/urlaub\/[^/]+\/[^/]+$/);
+    await expect.poll(async () => (await focused(page)).tag).toBe('h1');
+    expect((await focused(page)).text).toBe(card.title);
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.getElementById('main')?.contains(document.activeElement))).toBe(
+      true,
+    );
+    // Back: the list's heading again.
+    await page.goBack();
+    await navigated(page, /\/urlaub-finden$/);
+    await expect.poll(async () => (await focused(page)).text).toBe('Urlaub finden');
   });
 
   test('the top-bar dropdowns open with Enter and Space, Escape closes them and focus returns', async () => {

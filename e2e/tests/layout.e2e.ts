@@ -1,6 +1,10 @@
 import { expect, test } from 'vitest';
+import { offerPath, offerWithoutNotices } from '../support/catalogue.ts';
+import { startCheckout, submitButton } from '../support/checkout.ts';
 import { expectText, heading, navigated, offerCards } from '../support/page-helpers.ts';
 import { journey } from '../support/shop.ts';
+
+type Box = { x: number; y: number; width: number; height: number };
 
 /** The frame around every page (SPEC §2 layout): dialogs of the top bar, scrolling, the site lock. */
 journey('layout: top-bar dialogs, scrolling and the loading overlay', (shop) => {
@@ -49,6 +53,53 @@ journey('layout: top-bar dialogs, scrolling and the loading overlay', (shop) => 
     await control.click();
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('main');
+  });
+
+  test('on a phone the scroll-to-top control covers neither the buy button nor the order button', async () => {
+    const overlaps = (a: Box | null, b: Box | null) =>
+      Boolean(
+        a && b && a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height,
+      );
+    const offer = await offerWithoutNotices();
+    for (const viewport of [
+      { width: 390, height: 844 },
+      { width: 360, height: 740 },
+    ]) {
+      // The offer page: its buy bar stays at the bottom while the visitor reads far down.
+      const { page } = await shop.open(offerPath(offer), { cookieConsent: 'necessary', viewport });
+      await page.getByRole('heading', { name: 'Häufige Fragen' }).scrollIntoViewIfNeeded();
+      const control = page.locator('button.scroll-top');
+      await control.waitFor();
+      const add = page
+        .getByRole('region', { name: 'Gutschein kaufen' })
+        .getByRole('button', { name: 'In den Warenkorb' });
+      expect(
+        overlaps(await control.boundingBox(), await add.boundingBox()),
+        `${viewport.width} px: offer`,
+      ).toBe(false);
+      await page.close();
+
+      // The checkout: the order button at the bottom of the screen, far enough down for the control.
+      const checkout = await startCheckout(shop, offerPath(offer), { viewport });
+      const submit = submitButton(checkout);
+      await checkout.evaluate(() => {
+        const button = document.querySelector('.checkout-submit')!;
+        const box = button.getBoundingClientRect();
+        window.scrollTo({ top: window.scrollY + box.bottom - window.innerHeight + 8, behavior: 'instant' });
+      });
+      expect(await checkout.evaluate(() => window.scrollY > window.innerHeight)).toBe(true);
+      // Two frames: the control decides on the next one after a scroll.
+      await checkout.evaluate(
+        () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+      );
+      const scrollTop = checkout.locator('button.scroll-top');
+      const shown = (await scrollTop.count()) > 0 && (await scrollTop.isVisible());
+      expect(
+        shown && overlaps(await scrollTop.boundingBox(), await submit.boundingBox()),
+        `${viewport.width} px: checkout`,
+      ).toBe(false);
+      await checkout.close();
+    }
   });
 
   test('a slow page change shows the loading overlay and marks the page busy until it arrives', async () => {

@@ -33,6 +33,7 @@ import { InlineStylesheet } from '#app/lib/inline-stylesheet.tsx';
 import { loadStoredCart } from '#app/lib/orders/cart-store.ts';
 import { captureReferral } from '#app/lib/orders/referral.ts';
 import { useIsCheckoutChrome } from '#app/lib/page-chrome.ts';
+import { useHeadingFocusOnPageChange } from '#app/lib/page-focus.ts';
 import type { LoaderArgs } from '#app/lib/route-types.ts';
 import { loadStoredSession } from '#app/lib/session-store.ts';
 import { type ShopData, useShopData, useT } from '#app/lib/shop-data.ts';
@@ -99,6 +100,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const nonce = useCspNonce();
   const isCheckout = useIsCheckoutChrome();
   useClientStart();
+  useHeadingFocusOnPageChange();
   // In render, before the page's effects report anything: Consent Mode first (features/consent).
   useConsentTracking(data?.brand);
   return (
@@ -131,6 +133,9 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
       </head>
       <body>
+        {/* First in the document while it asks, so that the first Tab lands in it (WCAG 2.4.3; it is
+            fixed at the bottom, so its place here moves nothing); the skip link follows it. */}
+        {data?.brand.hasCookieConsent ? <CookieBanner /> : null}
         {data?.isPaymentSandbox ? <SandboxNotice /> : null}
         {data ? <SiteHeader onCartIntent={loadCartPanel} isReduced={isCheckout} /> : null}
         {/* Before <main>: its effects run before the page's (an account page may open it at once). */}
@@ -139,7 +144,6 @@ export function Layout({ children }: { children: ReactNode }) {
           {children}
         </main>
         {data ? <SiteFooter /> : null}
-        {data?.brand.hasCookieConsent ? <CookieBanner /> : null}
         {data ? <ScrollToTop /> : null}
         {data ? <CartDrawer Panel={CartPanel} /> : null}
         <Toaster />

@@ -30,6 +30,15 @@ export function isValidMembershipNumber(rule: MembershipRule, number: string): b
   return rule.checkDigit === null || hasValidCheckDigit(rule.checkDigit, normalised.replace(/\D/g, ''));
 }
 
+/**
+ * Numbers made of digits only (the pattern allows nothing but digits, e.g. "[0-9]{9}" or "\\d{8,10}"):
+ * the checkout's field then asks phones for the numeric keypad.
+ */
+export function isNumericMembershipRule(rule: MembershipRule): boolean {
+  const rest = rule.pattern.replace(/\[0-9\]|\\d|\{\d+(?:,\d*)?\}|\(\?:|[()+*?]/g, '');
+  return rest === '';
+}
+
 function hasValidCheckDigit(method: MembershipCheckDigit, digits: string): boolean {
   if (digits.length < 2) return false;
   const body = digits.slice(0, -1);

@@ -292,6 +292,11 @@ export const wireTransferSchema = z.object({
   amount: priceSchema,
   /** ISO date: stock is held until then. */
   dueDate: text(),
+  /**
+   * The EPC QR code ("GiroCode") of this transfer as an SVG data URL, for banking apps to scan (the
+   * order-received mail attaches the same code as a PNG); null when no code can be made (no amount).
+   */
+  giroCode: text().nullable(),
 });
 export const paymentInfoSchema = z.object({
   status: z.enum(orderStatuses),

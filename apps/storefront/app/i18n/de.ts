@@ -282,6 +282,7 @@ export const de = {
   'checkout.hint.email': 'Hierhin schicken wir die Bestellbestätigung und Ihre Gutscheine.',
   'checkout.hint.membershipNumber': 'Freiwillig: Ihre Mitgliedsnummer, wenn Sie Mitglied sind.',
   'checkout.hint.membershipNumberRequired': 'Ihre Mitgliedsnummer, wie sie auf Ihrer Karte steht.',
+  'checkout.hint.membershipNumberExample': 'Format: z. B. {example}.',
   'checkout.newsletter': 'Ja, ich möchte den Newsletter mit Angeboten per E-Mail erhalten.',
   'checkout.terms.before': 'Ich akzeptiere die',
   'checkout.terms.terms': 'AGB',
@@ -348,12 +349,14 @@ export const de = {
   'order.heading.cancelled': 'Bestellung storniert',
   'order.heading.expired': 'Bestellung abgelaufen',
   'order.number': 'Bestellnummer {id}',
+  'order.number.hint': 'Bitte geben Sie sie an, wenn Sie uns zu dieser Bestellung schreiben oder anrufen.',
   'order.status.cart': 'Diese Bestellung wurde noch nicht abgeschickt.',
   'order.status.paymentPending': 'Die Zahlung ist noch nicht abgeschlossen.',
   'order.status.awaitingPayment':
     'Ihre Bestellung ist eingegangen. Sobald Ihre Überweisung bei uns ist, erhalten Sie Ihre Gutscheine.',
   'order.status.paid':
     'Ihre Zahlung ist eingegangen. Ihre Gutscheine werden erstellt und per E-Mail an Sie geschickt.',
+  'order.status.paidReady': 'Ihre Zahlung ist eingegangen. Ihre Gutscheine finden Sie unten.',
   'order.status.cancelled': 'Diese Bestellung wurde storniert.',
   'order.status.expired':
     'Diese Bestellung ist abgelaufen, weil die Zahlung nicht rechtzeitig eingegangen ist.',
@@ -367,9 +370,18 @@ export const de = {
   'order.wire.reference': 'Verwendungszweck',
   'order.wire.amount': 'Betrag',
   'order.wire.dueDate': 'Zahlbar bis',
+  'order.wire.referenceHint':
+    'Geben Sie bei Ihrer Überweisung genau diesen Verwendungszweck an, damit wir Ihre Zahlung zuordnen können.',
+  'order.wire.copy': '{field} kopieren',
+  'order.wire.copied': 'Kopiert: {field}.',
+  'order.wire.copyFailed': 'Kopieren war nicht möglich. Bitte markieren und kopieren Sie den Text selbst.',
+  'order.wire.giroCode': 'GiroCode für Ihre Banking-App',
+  'order.wire.giroCodeText':
+    'Scannen Sie den GiroCode mit Ihrer Banking-App: Empfänger, IBAN, Betrag und Verwendungszweck sind dann ausgefüllt.',
   'order.items': 'Bestellte Gutscheine',
   'order.customer': 'Rechnungsadresse',
   'order.paymentType': 'Zahlungsart:',
+  'order.membershipNumber': 'Mitgliedsnummer: {number}',
   'order.link.title': 'Ihre Bestellung jederzeit wieder aufrufen',
   'order.link.text':
     'Unter dieser Adresse finden Sie Ihre Bestellung wieder. Bewahren Sie sie gut auf: Wer sie kennt, kann die Bestellung sehen.',
@@ -419,6 +431,8 @@ export const de = {
   'order.voucher.noGuest': 'Kein Name angegeben',
   'order.invoice.title': 'Rechnung',
   'order.invoice.download': 'Rechnung (PDF)',
+  'order.invoice.number': 'Rechnungsnummer {number}',
+  'order.invoice.numberHint': 'Für Ihre Unterlagen und Ihre Buchhaltung.',
   'error.title': 'Ein Fehler ist aufgetreten',
   'error.text': 'Ein unerwarteter Fehler ist aufgetreten, bitte versuchen Sie es erneut.',
   'error.unavailable.title': 'Gleich wieder da',

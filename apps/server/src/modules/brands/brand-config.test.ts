@@ -2,6 +2,7 @@ import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promis
 import os from 'node:os';
 import path from 'node:path';
 import { BrandConfigError, parseBrandConfig } from '@shop/contracts/brand-config';
+import { isNumericMembershipRule, isValidMembershipNumber } from '@shop/contracts/membership-number';
 import { describe, expect, it } from 'vitest';
 import { repoRoot } from '#src/config.ts';
 import { createBrandConfigs } from './brand-config.ts';
@@ -32,6 +33,16 @@ describe('brand configs against the contract', () => {
     expect(some((c) => !c.hasNewsletterOptin)).toBe(true);
     expect(some((c) => c.membershipNumber?.optional === true)).toBe(true);
     expect(some((c) => c.membershipNumber?.optional === false)).toBe(true);
+    // The format shown beside the field is a number the brand's own rule accepts; digits only: numeric keypad.
+    for (const { membershipNumber: rule } of configs) {
+      if (!rule) continue;
+      expect(rule.example).not.toBeNull();
+      expect(isValidMembershipNumber(rule, rule.example ?? '')).toBe(true);
+      expect(isNumericMembershipRule(rule)).toBe(true);
+    }
+    expect(
+      isNumericMembershipRule({ pattern: 'AC[0-9]{6}', checkDigit: null, optional: true, example: null }),
+    ).toBe(false);
     // The default billing countries (SPEC §3's seven) and a brand that sells to fewer.
     expect(some((c) => c.billingCountries.length === 7)).toBe(true);
     expect(some((c) => c.billingCountries.length < 7)).toBe(true);

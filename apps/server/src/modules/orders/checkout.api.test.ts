@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '#src/db/client.ts';
+import { decodeQr } from '#src/modules/documents/pdf-inspection.test-support.ts';
 import { signSandboxEvent } from '#src/modules/payments/sandbox/sandbox-providers.ts';
 import { refreshStockColumns } from '#src/modules/search/search-index.repository.ts';
 import { createTestApp, getJson, postJson, type TestApp } from '#src/test/app.ts';
@@ -122,6 +124,25 @@ describe('paying with PayPal in the sandbox', () => {
     const payment = await getJson(shop.app, `/api/order/payment/${cart.orderId}/${cart.key}`);
     expect(payment.body.wireTransfer.iban).toMatch(/^DE/);
     expect(payment.body.lastAttempt).toEqual({ provider: 'paypal', status: 'cancelled' });
+    // The order page's GiroCode: the EPC QR code of exactly this transfer, read back from its image.
+    const { giroCode, iban, reference, amount } = payment.body.wireTransfer;
+    expect(giroCode).toMatch(/^data:image\/svg\+xml;base64,/);
+    const svg = Buffer.from(giroCode.split(',')[1], 'base64');
+    const { data, info } = await sharp(svg, { density: 300 })
+      .flatten({ background: '#ffffff' })
+      .ensureAlpha()
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const scanned = decodeQr(new Uint8ClampedArray(data.buffer, data.byteOffset, data.length), info.width);
+    const cents = amount.total;
+    expect(scanned?.split('\n')).toEqual(
+      expect.arrayContaining([
+        'BCD',
+        iban.replace(/\s+/g, ''),
+        `EUR${Math.trunc(cents / 100)}.${String(cents % 100).padStart(2, '0')}`,
+        reference,
+      ]),
+    );
   });
 
   it('decline, time-out and an approval that lapsed: each is told as what it is, and the customer can pay another way', async () => {

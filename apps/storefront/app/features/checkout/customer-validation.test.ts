@@ -129,7 +129,7 @@ describe('checkout form, checked with the contract’s customerRequestSchema', (
   it('membership number: optional where the brand allows it, checked by its pattern and check digit', () => {
     const member = {
       ...german,
-      membership: { pattern: '[0-9]{9}', checkDigit: 'luhn', optional: true } as const,
+      membership: { pattern: '[0-9]{9}', checkDigit: 'luhn', optional: true, example: null } as const,
     };
     expect(validateCustomer({ ...filled, membershipNumber: '' }, member).ok).toBe(true);
     expect(validateCustomer({ ...filled, membershipNumber: '123456782' }, member)).toMatchObject({
@@ -156,7 +156,7 @@ describe('checkout form, checked with the contract’s customerRequestSchema', (
     const member = {
       ...german,
       locale: 'it',
-      membership: { pattern: '[0-9]{8}', checkDigit: 'mod11', optional: false },
+      membership: { pattern: '[0-9]{8}', checkDigit: 'mod11', optional: false, example: null },
     } as const;
     expect(validateCustomer({ ...filled, membershipNumber: '' }, member)).toEqual({
       ok: false,

@@ -1,3 +1,4 @@
+import { isNumericMembershipRule } from '@shop/contracts/membership-number';
 import { useCountryName } from '#app/lib/country-names.ts';
 import { useShop, useT } from '#app/lib/shop-data.ts';
 import { FormField } from '#app/ui/form-field.tsx';
@@ -20,6 +21,7 @@ export function CustomerFields({ values, errors, onChange }: Props) {
   const { brand, locale } = useShop();
   const label = (field: CustomerField) => fieldLabel(field, locale);
   const countryName = useCountryName();
+  const membership = brand.membershipNumber;
   const text = (
     field: Exclude<CustomerField, 'gender' | 'country' | 'newsletter' | 'acceptTerms'>,
     label: string,
@@ -27,7 +29,7 @@ export function CustomerFields({ values, errors, onChange }: Props) {
       autoComplete: string;
       type?: string;
       isRequired?: boolean;
-      inputMode?: 'tel' | 'email';
+      inputMode?: 'tel' | 'email' | 'numeric';
       hint?: string;
       className?: string;
     },
@@ -125,15 +127,24 @@ export function CustomerFields({ values, errors, onChange }: Props) {
           </select>
         )}
       </FormField>
-      {brand.membershipNumber
+      {membership
         ? text('membershipNumber', label('membershipNumber'), {
             autoComplete: 'off',
-            isRequired: !brand.membershipNumber.optional,
-            hint: t(
-              brand.membershipNumber.optional
-                ? 'checkout.hint.membershipNumber'
-                : 'checkout.hint.membershipNumberRequired',
-            ),
+            isRequired: !membership.optional,
+            // Digits only: phones show the numeric keypad (spaces the member types are allowed anyway).
+            inputMode: isNumericMembershipRule(membership) ? 'numeric' : undefined,
+            hint: [
+              t(
+                membership.optional
+                  ? 'checkout.hint.membershipNumber'
+                  : 'checkout.hint.membershipNumberRequired',
+              ),
+              membership.example
+                ? t('checkout.hint.membershipNumberExample', { example: membership.example })
+                : '',
+            ]
+              .filter(Boolean)
+              .join(' '),
           })
         : null}
     </div>

@@ -19,7 +19,8 @@ export function useConsent() {
  * so that it paints with the page instead of appearing after hydration (it is often the largest text on
  * a phone, and a late one is a late Largest Contentful Paint); `cookieConsentScript` hides it for
  * visitors who have answered, and hydration then removes it. Fixed at the bottom, so it shifts no layout;
- * after the footer in the document, so that the skip link stays the first Tab stop (keyboard.e2e.ts).
+ * first in the document (root.tsx), so that the first Tab lands in it while it asks, and the skip link
+ * right after it (keyboard.e2e.ts). Not a modal: Tab goes on past it into the page.
  *
  * While it shows, its measured height is `--cookie-banner-height` on <html> (and the bottom inset the
  * toasts keep clear of): the stylesheet reserves that much room below the page and keeps focused or

@@ -8,6 +8,7 @@ import type { MessageKey } from '#app/i18n/de.ts';
 import { useCountryName } from '#app/lib/country-names.ts';
 import { forgetCart, storedCartAccess } from '#app/lib/orders/cart-store.ts';
 import { useShop, useT } from '#app/lib/shop-data.ts';
+import { showToast } from '#app/lib/toasts.ts';
 import { OrderLine, OrderTotals } from '#app/ui/order-summary.tsx';
 import { getOrderDetails, type OrderDetails } from '../api/get-order-details.ts';
 import type { OrderAccess } from '../api/voucher-calls.ts';
@@ -145,15 +146,25 @@ function OrderView({
       data-order-status={order.status}
       data-affiliate={meta ? JSON.stringify(meta.affiliate) : undefined}
     >
-      {isPurchaseEnd ? <CheckoutSteps current="done" /> : null}
+      {/* Unpaid (a transfer on its way): payment is the step still open, not done. */}
+      {isPurchaseEnd ? <CheckoutSteps current={order.status === 'paid' ? 'done' : 'payment'} /> : null}
       <h1 ref={headingRef} tabIndex={-1}>
         {t(headings[order.status])}
       </h1>
       <p className="order-number">
-        {t('order.number', { id: order.id })}
+        <strong>{t('order.number', { id: order.id })}</strong>
         {order.closedAt ? ` · ${dateFormat.format(new Date(order.closedAt))}` : ''}
+        <br />
+        <span className="field-hint">{t('order.number.hint')}</span>
       </p>
-      <p className="order-status">{t(statusTexts[order.status])}</p>
+      <p className="order-status">
+        {/* Paid with its vouchers already below: no "being created" beside them. */}
+        {t(
+          order.status === 'paid' && order.vouchers.length > 0
+            ? 'order.status.paidReady'
+            : statusTexts[order.status],
+        )}
+      </p>
       {order.status === 'payment-pending' && storedCartAccess()?.orderId === order.id ? (
         <p>
           <Link className="button" to="/checkout">
@@ -189,6 +200,9 @@ function OrderView({
               <br />
               {order.customer.email}
             </address>
+            {order.customer.membershipNumber ? (
+              <p>{t('order.membershipNumber', { number: order.customer.membershipNumber })}</p>
+            ) : null}
             {paymentName(order, payment, t)}
           </section>
         ) : null}
@@ -230,14 +244,25 @@ function WireTransferDetails({
   dateFormat: Intl.DateTimeFormat;
 }) {
   const t = useT();
-  const rows: [MessageKey, string][] = [
-    ['order.wire.accountHolder', wireTransfer.accountHolder],
-    ['order.wire.iban', wireTransfer.iban],
-    ['order.wire.bic', wireTransfer.bic],
-    ['order.wire.bank', wireTransfer.bank],
-    ['order.wire.reference', wireTransfer.reference],
-    ['order.wire.amount', wireTransfer.amount.display],
-    ['order.wire.dueDate', dateFormat.format(new Date(wireTransfer.dueDate))],
+  const { locale } = useShop();
+  const cents = wireTransfer.amount.total;
+  // What a banking app's amount field takes: digits with the language's decimal mark, no currency sign.
+  const plainAmount = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, useGrouping: false }).format(
+    cents / 100,
+  );
+  const rows: { label: MessageKey; value: string; copy?: string; hint?: MessageKey }[] = [
+    { label: 'order.wire.accountHolder', value: wireTransfer.accountHolder },
+    { label: 'order.wire.iban', value: wireTransfer.iban, copy: wireTransfer.iban.replace(/\s+/g, '') },
+    { label: 'order.wire.bic', value: wireTransfer.bic },
+    { label: 'order.wire.bank', value: wireTransfer.bank },
+    {
+      label: 'order.wire.reference',
+      value: wireTransfer.reference,
+      copy: wireTransfer.reference,
+      hint: 'order.wire.referenceHint',
+    },
+    { label: 'order.wire.amount', value: wireTransfer.amount.display, copy: plainAmount },
+    { label: 'order.wire.dueDate', value: dateFormat.format(new Date(wireTransfer.dueDate)) },
   ];
   return (
     <section className="wire-transfer" aria-labelledby="wire-title">
@@ -248,14 +273,50 @@ function WireTransferDetails({
           date: dateFormat.format(new Date(wireTransfer.dueDate)),
         })}
       </p>
-      <dl className="wire-details">
-        {rows.map(([label, value]) => (
-          <div key={label}>
-            <dt>{t(label)}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
+      <div className="wire-transfer-body">
+        <dl className="wire-details">
+          {rows.map(({ label, value, copy, hint }) => (
+            <div key={label}>
+              <dt>{t(label)}</dt>
+              <dd>
+                <span className="wire-value">
+                  <span>{value}</span>
+                  {copy ? <CopyButton value={copy} field={t(label)} /> : null}
+                </span>
+                {hint ? <span className="field-hint">{t(hint)}</span> : null}
+              </dd>
+            </div>
+          ))}
+        </dl>
+        {wireTransfer.giroCode ? (
+          <figure className="wire-girocode">
+            <img src={wireTransfer.giroCode} alt={t('order.wire.giroCode')} width={180} height={180} />
+            <figcaption>{t('order.wire.giroCodeText')}</figcaption>
+          </figure>
+        ) : null}
+      </div>
     </section>
+  );
+}
+
+/** Copies one bank detail for pasting into the banking app; says so (or that it failed) in a toast. */
+function CopyButton({ value, field }: { value: string; field: string }) {
+  const t = useT();
+  const { locale } = useShop();
+  // Mid-sentence in English and Italian ("Copy payment reference"); German nouns and "IBAN" keep theirs.
+  const inSentence =
+    locale === 'de' || /^[A-Z]+$/.test(field) ? field : field.charAt(0).toLowerCase() + field.slice(1);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(value);
+      showToast({ tone: 'success', parts: [{ key: 'order.wire.copied', values: { field } }] });
+    } catch {
+      showToast({ tone: 'danger', parts: [{ key: 'order.wire.copyFailed' }] });
+    }
+  };
+  return (
+    <button type="button" className="link-button wire-copy" onClick={() => void copy()}>
+      {t('order.wire.copy', { field: inSentence })}
+    </button>
   );
 }

@@ -63,6 +63,11 @@ export function VoucherSection({
         <section className="order-invoice" aria-labelledby="order-invoice-title">
           <h2 id="order-invoice-title">{t('order.invoice.title')}</h2>
           <p>
+            <strong>{t('order.invoice.number', { number: order.invoiceNumber })}</strong>
+            <br />
+            <span className="field-hint">{t('order.invoice.numberHint')}</span>
+          </p>
+          <p>
             <a href={invoicePdfPath(access, order.invoiceNumber)} target="_blank" rel="noopener">
               {t('order.invoice.download')}
               <span className="visually-hidden"> {t('checkout.newWindow')}</span>
