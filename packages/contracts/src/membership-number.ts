@@ -3,6 +3,9 @@ import type { MembershipCheckDigit, MembershipRule } from './brand-config.ts';
 import { messageKeys } from './messages.ts';
 import { text } from './text.ts';
 
+// Without zod, for the checkout's first view (its numeric keypad).
+export { isNumericMembershipRule } from './membership-keypad.ts';
+
 /*
  * Partner brands whose members buy at member prices ask for the membership number at checkout
  * (SPEC §7 POST /api/guard/number, §5 "membership number may be skipped"). The rule is brand data:
@@ -28,15 +31,6 @@ export function isValidMembershipNumber(rule: MembershipRule, number: string): b
   const normalised = normaliseMembershipNumber(number);
   if (normalised === '' || !new RegExp(`^(?:${rule.pattern})$`).test(normalised)) return false;
   return rule.checkDigit === null || hasValidCheckDigit(rule.checkDigit, normalised.replace(/\D/g, ''));
-}
-
-/**
- * Numbers made of digits only (the pattern allows nothing but digits, e.g. "[0-9]{9}" or "\\d{8,10}"):
- * the checkout's field then asks phones for the numeric keypad.
- */
-export function isNumericMembershipRule(rule: MembershipRule): boolean {
-  const rest = rule.pattern.replace(/\[0-9\]|\\d|\{\d+(?:,\d*)?\}|\(\?:|[()+*?]/g, '');
-  return rest === '';
 }
 
 function hasValidCheckDigit(method: MembershipCheckDigit, digits: string): boolean {

@@ -1,4 +1,4 @@
-import { isNumericMembershipRule } from '@shop/contracts/membership-number';
+import { isNumericMembershipRule } from '@shop/contracts/membership-keypad';
 import { useCountryName } from '#app/lib/country-names.ts';
 import { useShop, useT } from '#app/lib/shop-data.ts';
 import { FormField } from '#app/ui/form-field.tsx';
