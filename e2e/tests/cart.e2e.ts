@@ -58,6 +58,10 @@ journey('cart: add, change, codes and the stored cart', (shop) => {
     const line = cart.locator('.order-line');
     expect(await line.count()).toBe(1);
     await expectText(line.getByRole('heading'), offer!.title);
+    // The hotel (and its town) is named under the title: it is who takes the voucher.
+    expect(await textOf(line.locator('.order-line-hotel'))).toMatch(
+      new RegExp(`^${literal(offer!.contact.name)}, `),
+    );
     await expectText(line.locator('.order-line-facts'), new RegExp(`^${last.nights} N`));
     expect(await cartButton(page).getAttribute('aria-label')).toBe('Warenkorb, 1 Artikel');
 
@@ -198,3 +202,5 @@ journey('cart: add, change, codes and the stored cart', (shop) => {
       .toBe('In den Warenkorb');
   });
 });
+
+const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

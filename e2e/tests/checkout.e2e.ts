@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 import { formatViolations, isBlocking, runAxe, saveAxeReport } from '../support/axe.ts';
 import { offerPath } from '../support/catalogue.ts';
@@ -180,6 +181,8 @@ journey('checkout: buying as a guest', (shop) => {
         'You cancelled the payment at PayPal. Nothing was charged and your order has been kept. You can pay again with PayPal or choose another payment method.',
       )
       .waitFor();
+    await page.goto(`${back}&lang=it`);
+    await expectText(heading(page), 'Pagamento annullato');
     await page.goto(`${back}&lang=de`);
     await expectText(heading(page), 'Zahlung abgebrochen');
     // The order waits for its payment; the cart still holds it (this browser still keeps it).
@@ -210,6 +213,7 @@ journey('checkout: buying as a guest', (shop) => {
         'PayPal hat die Zahlung abgelehnt. Es wurde nichts abgebucht. Bitte wählen Sie bei PayPal ein anderes Zahlungsmittel oder bezahlen Sie mit einer anderen Zahlungsart.',
       )
       .waitFor();
+    await expectHeadingsInEachLanguage(page, { en: 'Payment declined', it: 'Pagamento rifiutato' });
     await page.getByRole('link', { name: 'Zurück zur Kasse' }).click();
     await page.waitForURL((url) => url.pathname === '/checkout');
     await page.getByRole('checkbox', { name: /Ich akzeptiere die AGB/ }).check();
@@ -232,7 +236,9 @@ journey('checkout: buying as a guest', (shop) => {
       )
       .waitFor();
     await page.getByRole('button', { name: 'Erneut versuchen' }).waitFor();
-    await page.goto(`${page.url()}&lang=it`);
+    await page.goto(`${page.url()}&lang=en`);
+    await expectText(heading(page), 'No answer from PayPal');
+    await page.goto(page.url().replace('&lang=en', '&lang=it'));
     await expectText(heading(page), 'Nessuna risposta da PayPal');
     await page
       .getByText(
@@ -254,6 +260,10 @@ journey('checkout: buying as a guest', (shop) => {
         'Ihre Freigabe bei PayPal gilt nicht mehr: Sie ist abgelaufen, oder die Bestellung wurde inzwischen geändert, zum Beispiel in einem anderen Fenster. Es wurde nichts abgebucht. Bitte prüfen Sie Ihre Bestellung in der Kasse und bezahlen Sie erneut.',
       )
       .waitFor();
+    await expectHeadingsInEachLanguage(page, {
+      en: 'Approval no longer valid',
+      it: 'Autorizzazione non più valida',
+    });
     await page.getByRole('link', { name: 'Zurück zur Kasse' }).click();
     await page.waitForURL((url) => url.pathname === '/checkout');
     await page.getByRole('checkbox', { name: /Ich akzeptiere die AGB/ }).check();
@@ -559,3 +569,13 @@ journey('checkout: accessibility and screenshots', (shop) => {
     });
   }
 });
+
+/** The payment return page says the same outcome in English and Italian, then is back in German. */
+async function expectHeadingsInEachLanguage(page: Page, headings: { en: string; it: string }) {
+  const back = page.url();
+  for (const [lang, text] of Object.entries(headings)) {
+    await page.goto(`${back}&lang=${lang}`);
+    await expectText(heading(page), text);
+  }
+  await page.goto(`${back}&lang=de`);
+}

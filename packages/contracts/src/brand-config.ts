@@ -43,7 +43,7 @@ export const membershipRuleSchema = z.strictObject({
   /** The buyer may leave the number empty (SPEC §5: "membership number may be skipped"). */
   optional: z.boolean().default(true),
   /** A valid number as printed on the members' cards, shown beside the field as its format. */
-  example: z.string().trim().min(1).max(40).nullable().default(null),
+  example: text().trim().min(1).max(40).nullable().default(null),
 });
 export type MembershipRule = z.infer<typeof membershipRuleSchema>;
 

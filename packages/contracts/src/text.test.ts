@@ -96,6 +96,10 @@ describe('every string of the contracts', () => {
     'problemSchema.detail',
     'problemSchema.instance',
     'problemSchema.errors[].message',
+    // The close's 409 is a problem too (with the new total).
+    'closeConflictSchema.detail',
+    'closeConflictSchema.instance',
+    'closeConflictSchema.errors[].message',
   ]);
   const leaves = new Set([
     'number',

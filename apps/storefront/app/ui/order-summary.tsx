@@ -44,6 +44,8 @@ export function OrderLine({
             item.title
           )}
         </Heading>
+        {/* The hotel and its town: what the buyer recognises the offer by, and who takes the voucher. */}
+        <p className="order-line-hotel">{item.subtitle}</p>
         <p className="order-line-facts muted">{facts}</p>
         <p className="order-line-price">
           {item.quantity > 1 || !children ? (

@@ -9,6 +9,7 @@ import { renderInsurancePolicyMail } from '#src/modules/mail/templates/insurance
 import type { MailBrand } from '#src/modules/mail/templates/mail-message.ts';
 import type { OrderRow } from '#src/modules/orders/orders.repository.ts';
 import { findBookedPolicy, findInsurableVoucher } from './insurance.repository.ts';
+import { brandInsurance } from './insurance-rules.ts';
 import {
   policyPdfUrl,
   processBrandLogos,
@@ -79,6 +80,7 @@ export async function composeInsurancePolicyMail(
       travellers: policy.travellers.map((t) => `${t.title} ${t.firstName} ${t.lastName}`),
       pdfUrl: `${brand.origin}${policyPdfUrl(access, policy.policy_number)}`,
       orderUrl: `${brand.origin}/view/${order.id}/${order.order_key}`,
+      billing: billingOf(config),
     },
     context.mailBrand,
     locale,
@@ -99,4 +101,16 @@ export async function composeInsurancePolicyMail(
       ...information,
     ],
   };
+}
+
+/** The insurer's billing terms as the insurance form stated them before booking. */
+function billingOf(config: BrandConfig) {
+  const insurer = brandInsurance(config)?.insurer;
+  return insurer
+    ? {
+        insurer: insurer.name,
+        invoiceWithinDays: insurer.invoiceWithinDays,
+        paymentTermDays: insurer.paymentTermDays,
+      }
+    : null;
 }

@@ -426,7 +426,8 @@ describe('a booked policy', () => {
     expect(text).toContain('Reiseabbruchversicherung');
     // decodedMail leaves UTF-8 bytes as they are: ASCII pieces of the sentence.
     expect(text).toContain(`lich Tag ${policy.coveredDays}.`);
-    expect(text).toContain('an den Versicherer zu zahlen');
+    // Who bills the premium, how and when, as the form said before booking.
+    expect(text).toContain('nicht an uns: Sie erhalten die Rechnung innerhalb von 14 Tagen per Post');
     const attachment = pdfAttachment(mail.raw);
     expect(attachment?.subarray(0, 5).toString()).toBe('%PDF-');
     const attached = readPdf(attachment as Buffer);

@@ -178,6 +178,14 @@ describe('paying with PayPal in the sandbox', () => {
       expect(answer.status, action).toBe(402);
       expect(answer.body.type, action).toBe(type);
       expect(answer.body.title, action).toBe(title);
+      // The same return again (a reload of the return page) is told the same.
+      const again = await postJson(
+        shop.app,
+        '/api/order/paypal-transaction',
+        { ...cart, payPalOrderId: back.searchParams.get('token') },
+        { 'accept-language': 'en' },
+      );
+      expect(again.body.type, `${action}, again`).toBe(type);
       const order = await getJson(shop.app, `/api/order/${cart.orderId}/${cart.key}`);
       expect(order.body.status).toBe('payment-pending');
       expect(

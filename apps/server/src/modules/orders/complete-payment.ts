@@ -30,7 +30,11 @@ export async function completePayment(
     if (payment.status === 'captured') return presentPaidOrder(db, order, caller.locale);
     return { refusal: 'order-closed', orderId: order.id, status: order.status };
   }
-  if (!awaitsPayment(order, payment)) return { refusal: 'payment-not-awaited', orderId: order.id };
+  // The same return again (a reload, the back button) after a decline or a lapsed approval asks the
+  // provider again and says what it says (declined, lapsed), not that the order no longer awaits it.
+  if (payment.status !== 'declined' && !awaitsPayment(order, payment)) {
+    return { refusal: 'payment-not-awaited', orderId: order.id };
+  }
   const outcome = await captureAndBook(deps, payment);
   if (isRefusal(outcome)) return outcome;
   return presentPaidOrder(db, await loadOrder(db, caller, input.orderId, input.key), caller.locale);

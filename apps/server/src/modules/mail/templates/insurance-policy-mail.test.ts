@@ -14,6 +14,7 @@ const message = {
   travellers: ['Sig.ra Giulia Bianchi', 'Sig. Marco Bianchi'],
   pdfUrl: 'https://autoclub.example/api/insurance/policy/42/key/SBX-0123456789.pdf',
   orderUrl: 'https://autoclub.example/view/42/key',
+  billing: { insurer: 'Alpina Reiseschutz Versicherung AG', invoiceWithinDays: 14, paymentTermDays: 30 },
 };
 
 describe('the insurance policy mail', () => {
@@ -21,17 +22,38 @@ describe('the insurance policy mail', () => {
     [
       'de',
       'Ihre Reiseversicherung SBX-0123456789',
-      ['Reiseabbruchversicherung', 'bis einschließlich Tag 4', '€ 29,-', 'an den Versicherer zu zahlen'],
+      [
+        'Reiseabbruchversicherung',
+        'bis einschließlich Tag 4',
+        '€ 29,-',
+        'Die Prämie zahlen Sie an Alpina Reiseschutz Versicherung AG, nicht an uns',
+        'innerhalb von 14 Tagen per Post',
+        'innerhalb von 30 Tagen',
+      ],
     ],
     [
       'en',
       'Your travel insurance SBX-0123456789',
-      ['travel curtailment insurance', 'up to and including day 4', '€ 29.00', 'payable to the insurer'],
+      [
+        'travel curtailment insurance',
+        'up to and including day 4',
+        '€ 29.00',
+        'You pay the premium to Alpina Reiseschutz Versicherung AG',
+        'within 14 days',
+        'by bank transfer within 30 days',
+      ],
     ],
     [
       'it',
       'La Sua assicurazione di viaggio SBX-0123456789',
-      ['Gentile Giulia Bianchi', 'fino al giorno 4 incluso', '€ 29,-', 'Le invierà'],
+      [
+        'Gentile Giulia Bianchi',
+        'fino al giorno 4 incluso',
+        '€ 29,-',
+        'Il premio è dovuto a Alpina Reiseschutz Versicherung AG',
+        'entro 14 giorni',
+        'con bonifico entro 30 giorni',
+      ],
     ],
   ] as const)(
     'is written in %s with the policy, the cover and who bills the premium',

@@ -1,7 +1,7 @@
 import { Heading, Link, Text } from '@react-email/components';
 import { render } from '@react-email/render';
 import type { Locale } from '@shop/contracts/locale';
-import { insurancePolicyMailTexts } from './insurance-policy-mail-texts.ts';
+import { insurancePolicyMailTexts, type PremiumBilling } from './insurance-policy-mail-texts.ts';
 import { formatMailPrice, mailPlainText } from './mail-format.ts';
 import { frameOf, MailLayout } from './mail-layout.tsx';
 import type { MailBrand, RenderedMail } from './mail-message.ts';
@@ -22,6 +22,8 @@ export type InsurancePolicyMessage = {
   /** Absolute links: the policy PDF (with the order key) and the order page. */
   pdfUrl: string;
   orderUrl: string;
+  /** The insurer's billing terms; null when the brand no longer names them. */
+  billing: PremiumBilling | null;
 };
 
 /** The confirmation of a travel insurance policy (the PDF goes with it as an attachment). */
@@ -66,7 +68,7 @@ export async function renderInsurancePolicyMail(
           {traveller}
         </Text>
       ))}
-      <Text style={styles.paragraph}>{texts.premiumNote}</Text>
+      <Text style={styles.paragraph}>{texts.premiumNote(message.billing)}</Text>
       <Text style={styles.paragraph}>
         {texts.attachment}{' '}
         <Link style={styles.link} href={message.pdfUrl}>
