@@ -127,10 +127,11 @@ journey('catalogue language: offers, places and dates in the visitor language', 
       de: 'Januar|Februar|März|April|Mai|Juni|Juli|August|September|Oktober|November|Dezember',
       it: 'gennaio|febbraio|marzo|aprile|maggio|giugno|luglio|agosto|settembre|ottobre|novembre|dicembre',
     };
+    // The order number's line: "Bestellnummer 12 · 23. November 2026", then the hint what to quote it for.
     const forms: Record<Language, RegExp> = {
-      en: new RegExp(`· \\d{1,2} (${months.en}) \\d{4}$`),
-      de: new RegExp(`· \\d{1,2}\\. (${months.de}) \\d{4}$`),
-      it: new RegExp(`· \\d{1,2} (${months.it}) \\d{4}$`),
+      en: new RegExp(`· \\d{1,2} (${months.en}) \\d{4}(?!\\d)`),
+      de: new RegExp(`· \\d{1,2}\\. (${months.de}) \\d{4}(?!\\d)`),
+      it: new RegExp(`· \\d{1,2} (${months.it}) \\d{4}(?!\\d)`),
     };
     for (const language of ['en', 'de', 'it'] as const) {
       await shop.goto(page, `${path}?lang=${language}`);
