@@ -214,13 +214,7 @@ journey('checkout: buying as a guest', (shop) => {
       )
       .waitFor();
     await expectHeadingsInEachLanguage(page, { en: 'Payment declined', it: 'Pagamento rifiutato' });
-    await page.getByRole('link', { name: 'Zurück zur Kasse' }).click();
-    await page.waitForURL((url) => url.pathname === '/checkout');
-    await page.getByRole('checkbox', { name: /Ich akzeptiere die AGB/ }).check();
-    await pay(page, /^PayPal/);
-    await decideAtProvider(page, 'Zahlung freigeben');
-    await completePage(page);
-    expect(await page.locator('[data-order-status]').getAttribute('data-order-status')).toBe('paid');
+    await paysAgainWithPayPal(page);
   });
 
   test('PayPal timed out: "no answer, nothing charged twice, try again in a few minutes" (and in Italian), with a way to ask again', async () => {
@@ -264,13 +258,7 @@ journey('checkout: buying as a guest', (shop) => {
       en: 'Approval no longer valid',
       it: 'Autorizzazione non più valida',
     });
-    await page.getByRole('link', { name: 'Zurück zur Kasse' }).click();
-    await page.waitForURL((url) => url.pathname === '/checkout');
-    await page.getByRole('checkbox', { name: /Ich akzeptiere die AGB/ }).check();
-    await pay(page, /^PayPal/);
-    await decideAtProvider(page, 'Zahlung freigeben');
-    await completePage(page);
-    expect(await page.locator('[data-order-status]').getAttribute('data-order-status')).toBe('paid');
+    await paysAgainWithPayPal(page);
   });
 
   test('the cart changed in another tab: the new amount is shown and confirmed again before PayPal asks for it', async () => {
@@ -578,4 +566,15 @@ async function expectHeadingsInEachLanguage(page: Page, headings: { en: string; 
     await expectText(heading(page), text);
   }
   await page.goto(`${back}&lang=de`);
+}
+
+/** From the payment return page back to the checkout, and paid with PayPal on the second try. */
+async function paysAgainWithPayPal(page: Page) {
+  await page.getByRole('link', { name: 'Zurück zur Kasse' }).click();
+  await page.waitForURL((url) => url.pathname === '/checkout');
+  await page.getByRole('checkbox', { name: /Ich akzeptiere die AGB/ }).check();
+  await pay(page, /^PayPal/);
+  await decideAtProvider(page, 'Zahlung freigeben');
+  await completePage(page);
+  expect(await page.locator('[data-order-status]').getAttribute('data-order-status')).toBe('paid');
 }
