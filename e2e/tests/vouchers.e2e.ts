@@ -131,6 +131,13 @@ journey('vouchers: guest data, printing and the invoice on the order page', (sho
     expect(facts).toContain('Als Geschenk');
     expect(await locked.getByRole('textbox').count()).toBe(0);
     expect(await locked.getByRole('button', { name: /Drucken/ }).count()).toBe(0);
+    // Beside the A4 sheet, the same voucher laid out to show at the desk on a phone.
+    const phoneLink = locked.getByRole('link', { name: /Für das Handy: Gutschein zum Vorzeigen/ });
+    const phoneHref = (await phoneLink.getAttribute('href')) ?? '';
+    expect(phoneHref).toMatch(/^\/api\/voucher\/download\/\d+\/[^/]+\/\d+-phone\.pdf$/);
+    const phonePdf = await page.request.get(phoneHref);
+    expect(phonePdf.status()).toBe(200);
+    expect(phonePdf.headers()['content-type']).toBe('application/pdf');
     await expectNoBlockingViolations(page, 'order-vouchers-locked');
 
     const invoice = page.getByRole('link', { name: /Rechnung \(PDF\)/ });

@@ -13,8 +13,10 @@ export const voucherPathParams = z.object({ id: idParam, key: orderKey, idVouche
 export const voucherDownloadParams = z.object({
   id: idParam,
   key: orderKey,
+  // `{idVoucher}.pdf`: the A4 sheet to print; `{idVoucher}-phone.pdf`: the same voucher laid out to show
+  // on a phone screen.
   file: text()
-    .regex(/^[1-9][0-9]{0,9}\.pdf$/)
+    .regex(/^[1-9][0-9]{0,9}(-phone)?\.pdf$/)
     // Within PostgreSQL's integer range, like every other id.
     .refine((file) => Number.parseInt(file, 10) <= 2_147_483_647),
 });

@@ -420,6 +420,7 @@ export const de = {
   'order.voucher.save': 'Gästedaten speichern',
   'order.voucher.saved': 'Die Gästedaten von Gutschein {code} wurden gespeichert.',
   'order.voucher.download': 'PDF herunterladen / drucken',
+  'order.voucher.phone': 'Für das Handy: Gutschein zum Vorzeigen (PDF)',
   'order.voucher.print': 'Drucken / als PDF herunterladen',
   'order.voucher.preview': 'Vorschau ansehen (PDF, noch kein gültiger Gutschein)',
   'order.voucher.nameFirst': 'Bitte tragen Sie zuerst den Namen des Gastes ein und speichern Sie ihn.',

@@ -416,6 +416,7 @@ export const en: Messages = {
   'order.voucher.save': 'Save guest details',
   'order.voucher.saved': 'The guest details of voucher {code} have been saved.',
   'order.voucher.download': 'Download / print PDF',
+  'order.voucher.phone': 'For your phone: the voucher to show at the hotel (PDF)',
   'order.voucher.print': 'Print / download as PDF',
   'order.voucher.preview': 'View a preview (PDF, not yet a valid voucher)',
   'order.voucher.nameFirst': 'Please enter and save the guest’s name first.',

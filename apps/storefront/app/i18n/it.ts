@@ -418,6 +418,7 @@ export const it: Messages = {
   'order.voucher.save': "Salva i dati dell'ospite",
   'order.voucher.saved': "I dati dell'ospite del voucher {code} sono stati salvati.",
   'order.voucher.download': 'Scarica / stampa PDF',
+  'order.voucher.phone': 'Per lo smartphone: il buono da mostrare in hotel (PDF)',
   'order.voucher.print': 'Stampa / scarica in PDF',
   'order.voucher.preview': 'Visualizza l’anteprima (PDF, non ancora un voucher valido)',
   'order.voucher.nameFirst': "Inserisci e salva prima il nome dell'ospite.",

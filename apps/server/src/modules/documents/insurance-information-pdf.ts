@@ -8,7 +8,7 @@ import type { InsuranceDocumentKind, InsuranceType } from '@shop/contracts/insur
 import type { Locale } from '@shop/contracts/locale';
 import { brandColours } from './brand-colour.ts';
 import { formatCents } from './document-texts.ts';
-import { createA4Document, fontBold, fontRegular } from './pdf-document.ts';
+import { createPdfDocument, fontBold, fontRegular } from './pdf-document.ts';
 import { drawSpecimenWatermark } from './specimen-watermark.ts';
 
 export type InsuranceInformationPdfInput = {
@@ -342,7 +342,7 @@ export function renderInsuranceInformationPdf(input: InsuranceInformationPdfInpu
         ].map((section, index) => ({ ...section, heading: `§ ${index + 1} ${section.heading}` }));
 
   const title = `${t.titles[input.kind]}: ${t.types[input.type]}`;
-  const doc = createA4Document({
+  const doc = createPdfDocument({
     locale: input.locale,
     createdAt: insuranceConditionsVersion.date,
     title: input.specimen

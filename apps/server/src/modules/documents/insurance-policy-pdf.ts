@@ -8,7 +8,7 @@ import type { Locale } from '@shop/contracts/locale';
 import { brandColours } from './brand-colour.ts';
 import { drawBrandMark } from './brand-mark.ts';
 import { formatCents, formatDocumentDate } from './document-texts.ts';
-import { createA4Document, fontBold, fontRegular } from './pdf-document.ts';
+import { createPdfDocument, fontBold, fontRegular } from './pdf-document.ts';
 import { drawSpecimenWatermark } from './specimen-watermark.ts';
 
 export type InsurancePolicyPdfInput = {
@@ -139,7 +139,7 @@ export function renderInsurancePolicyPdf(input: InsurancePolicyPdfInput): PDFKit
   if (!Number.isSafeInteger(input.premiumCents)) throw new Error('premium must be whole cents');
   const t = policyTexts[input.locale];
   const title = `${t.title} ${input.policyNumber}`;
-  const doc = createA4Document({
+  const doc = createPdfDocument({
     locale: input.locale,
     createdAt: input.bookedAt,
     title: input.specimen ? `${t.specimen}: ${title}` : title,

@@ -8,7 +8,7 @@ import type { Locale } from '@shop/contracts/locale';
 import { type BrandColours, brandColours } from './brand-colour.ts';
 import { drawBrandMark } from './brand-mark.ts';
 import { documentTexts, formatCents, formatCount, formatDocumentDate } from './document-texts.ts';
-import { createA4Document, fontBold, fontRegular } from './pdf-document.ts';
+import { createPdfDocument, fontBold, fontRegular } from './pdf-document.ts';
 import { drawFittedText } from './pdf-text-fit.ts';
 import { drawSpecimenWatermark } from './specimen-watermark.ts';
 
@@ -89,7 +89,7 @@ export function renderInvoicePdf(input: InvoicePdfInput): PDFKit.PDFDocument {
   checkInvoiceAmounts(input);
   const t = documentTexts[input.locale].invoice;
   const title = `${t.title} ${input.invoiceNumber}`;
-  const doc = createA4Document({
+  const doc = createPdfDocument({
     locale: input.locale,
     createdAt: input.issuedAt,
     title: input.specimen ? `${t.specimen}: ${title}` : title,

@@ -7,7 +7,7 @@
  * starts on a new sheet, so the form can be printed on its own. Pure: data in, PDF stream out.
  */
 import type { Locale } from '@shop/contracts/locale';
-import { createA4Document, fontBold, fontRegular } from './pdf-document.ts';
+import { createPdfDocument, fontBold, fontRegular } from './pdf-document.ts';
 
 export type LegalPagesPdfInput = {
   locale: Locale;
@@ -73,7 +73,7 @@ function writeLine(
 
 export function renderLegalPagesPdf(input: LegalPagesPdfInput): PDFKit.PDFDocument {
   const texts = pdfTexts[input.locale];
-  const doc = createA4Document({
+  const doc = createPdfDocument({
     locale: input.locale,
     title: texts.title,
     author: input.brandName,

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { pdfToBuffer } from './pdf-buffer.ts';
-import { createA4Document, fontBold } from './pdf-document.ts';
+import { createPdfDocument, fontBold } from './pdf-document.ts';
 import { readPdf } from './pdf-inspection.test-support.ts';
 
 const margins = { top: 50, bottom: 50, left: 50, right: 50 };
 
 async function render(lines: string[], font?: string): Promise<string> {
-  const doc = createA4Document({
+  const doc = createPdfDocument({
     locale: 'de',
     title: 'Test',
     author: 'Shop',

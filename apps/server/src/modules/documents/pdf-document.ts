@@ -1,5 +1,5 @@
 /**
- * What every shop document shares: an A4 pdfkit document with DejaVu Sans embedded (it covers
+ * What every shop document shares: a pdfkit document (A4 unless a document says otherwise) with DejaVu Sans embedded (it covers
  * ä ö ü ß, à è é ì ò ù and €, which the 14 standard PDF fonts do not embed), its metadata, and the
  * language readers and screen readers should assume.
  */
@@ -52,11 +52,13 @@ export type DocumentOptions = {
    * So every download of one issued document is the same bytes (issue 24), not stamped with its hour.
    */
   createdAt: Date;
+  /** Width and height in points; A4 when not given (the voucher for a phone screen is narrow and long). */
+  size?: [number, number];
 };
 
-export function createA4Document(options: DocumentOptions): PDFKit.PDFDocument {
+export function createPdfDocument(options: DocumentOptions): PDFKit.PDFDocument {
   const doc = new PDFDocument({
-    size: 'A4',
+    size: options.size ?? 'A4',
     margins: options.margins,
     bufferPages: options.bufferPages ?? false,
     pdfVersion: '1.7',

@@ -9,6 +9,8 @@ export type PdfContents = {
   pageCount: number;
   /** Each page's text with runs of white space (line ends included) as one space. */
   pages: string[];
+  /** Each page's width and height in points. */
+  pageSizes: { width: number; height: number }[];
   text: string;
   title: string | undefined;
   author: string | undefined;
@@ -17,14 +19,17 @@ export type PdfContents = {
 export function readPdf(pdf: Buffer): PdfContents {
   const document = mupdf.Document.openDocument(pdf, 'application/pdf');
   const pages: string[] = [];
+  const pageSizes: PdfContents['pageSizes'] = [];
   for (let index = 0; index < document.countPages(); index++) {
-    pages.push(
-      document.loadPage(index).toStructuredText('preserve-whitespace').asText().replace(/\s+/g, ' ').trim(),
-    );
+    const page = document.loadPage(index);
+    pages.push(page.toStructuredText('preserve-whitespace').asText().replace(/\s+/g, ' ').trim());
+    const [x0, y0, x1, y1] = page.getBounds();
+    pageSizes.push({ width: x1 - x0, height: y1 - y0 });
   }
   return {
     pageCount: pages.length,
     pages,
+    pageSizes,
     text: pages.join(' '),
     title: document.getMetaData('info:Title'),
     author: document.getMetaData('info:Author'),

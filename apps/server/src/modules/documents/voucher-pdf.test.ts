@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { pdfToBuffer } from './pdf-buffer.ts';
 import { decodeQrOnPage, readPdf } from './pdf-inspection.test-support.ts';
-import { renderVoucherPdf, type VoucherPdfInput } from './voucher-pdf.ts';
+import { renderVoucherPdf, type VoucherFormat, type VoucherPdfInput } from './voucher-pdf.ts';
 
 function voucher(overrides: Partial<VoucherPdfInput> = {}): VoucherPdfInput {
   return {
@@ -53,8 +53,8 @@ function voucher(overrides: Partial<VoucherPdfInput> = {}): VoucherPdfInput {
   };
 }
 
-const render = async (input: VoucherPdfInput) => {
-  const pdf = await pdfToBuffer(renderVoucherPdf(input));
+const render = async (input: VoucherPdfInput, format: VoucherFormat = 'a4') => {
+  const pdf = await pdfToBuffer(renderVoucherPdf(input, format));
   return { pdf, ...readPdf(pdf) };
 };
 
@@ -187,53 +187,13 @@ describe('voucher PDF', () => {
   });
 
   it('carries what the front desk needs, in full and on one page, even with every block at its longest (issue 24)', async () => {
-    const inclusions = [
-      { label: 'Begrüßungsgetränk', quantity: 1, per: 'person' },
-      { label: 'Eintritt in den Wellnessbereich', quantity: 1, per: 'night' },
-      { label: 'Teilkörpermassage (25 Min.)', quantity: 1, per: 'person' },
-      { label: 'Candle-Light-Dinner (4 Gänge)', quantity: 1, per: 'stay' },
-      { label: 'Greenfee', quantity: 2, per: 'person' },
-      { label: 'Parkplatz am Hotel', quantity: 1, per: 'night' },
-    ] as const;
-    const blackoutPeriods = [2027, 2028, 2029].flatMap((year) => [
-      { from: `${year}-03-28`, to: `${year}-04-02`, reason: 'easter' as const },
-      { from: `${year}-07-15`, to: `${year}-08-31`, reason: 'peak-season' as const },
-      { from: `${year}-12-23`, to: `${year + 1}-01-06`, reason: 'christmas-new-year' as const },
-    ]);
-    const board = 'All inclusive: alle Mahlzeiten, Snacks und Getränke';
-    const longest = voucher({
-      message: 'Alles Liebe zum Hochzeitstag – genießt die Tage in den Bergen! '.repeat(8).slice(0, 500),
-      offerTitle: '4–7 Nächte Wellness und Kulinarik in Südtirol mit All inclusive und Teilkörpermassage',
-      board,
-      inclusions: [...inclusions],
-      arrivalDays: [5, 6, 7],
-      minStayNights: 2,
-      blackoutPeriods,
-    });
+    const longest = longestVoucher();
     for (const layout of ['gift', 'plain'] as const) {
-      const { pdf, text, pageCount } = await render({ ...longest, layout });
+      const { pdf, text, pageCount, pageSizes } = await render({ ...longest, layout });
       expect(pageCount, layout).toBe(1);
-      for (const expected of [
-        'Tel. +49 8022 12345',
-        'E-Mail info@chateau-ete.example',
-        `Verpflegung: ${board}`,
-        'Begrüßungsgetränk (pro Person)',
-        'Eintritt in den Wellnessbereich (täglich)',
-        'Teilkörpermassage (25 Min.) (pro Person)',
-        'Candle-Light-Dinner (4 Gänge) (einmal pro Aufenthalt)',
-        '2 × Greenfee (pro Person)',
-        'Parkplatz am Hotel (täglich)',
-        'nur Freitag, Samstag und Sonntag',
-        'mindestens 2 Nächten',
-        '28.03.2027 – 02.04.2027 (Ostern)',
-        '23.12.2029 – 06.01.2030 (Weihnachten und Neujahr)',
-        'Verkauft von: Ferienglück Touristik GmbH · Leopoldstraße 8, 80802 München, Deutschland',
-        'Registereintrag HRB 234567, Amtsgericht München · USt-IdNr. DE301234567',
-        'Fragen zum Gutschein? service@ferienglueck.example · +49 89 1234567-0',
-        'Jürgen Groß',
-      ]) {
-        expect(text, layout).toContain(expected);
-      }
+      expect(pageSizes[0]!.width, layout).toBeCloseTo(595.28, 1);
+      expect(pageSizes[0]!.height, layout).toBeCloseTo(841.89, 1);
+      for (const expected of deskFacts) expect(text, layout).toContain(expected);
       expect(text, layout).not.toContain('…');
       expect(decodeQrOnPage(pdf, 0), layout).toBe('K7QM-XR4T-9P2W');
     }
@@ -248,10 +208,100 @@ describe('voucher PDF', () => {
     expect(italian).toContain('Venduto da: Ferienglück Touristik GmbH');
   });
 
+  it('lays the same voucher out for a phone screen: one narrow page as long as its content, the QR code first', async () => {
+    const longest = longestVoucher();
+    for (const layout of ['gift', 'plain'] as const) {
+      for (const locale of ['de', 'en', 'it'] as const) {
+        const { pdf, text, pageCount, pageSizes, pages } = await render(
+          { ...longest, layout, locale },
+          'phone',
+        );
+        expect(pageCount, `${layout} ${locale}`).toBe(1);
+        const [size] = pageSizes;
+        // A phone's viewer fits the width to the screen: a narrow sheet is read at about twice A4's type size.
+        expect(size?.width, layout).toBe(300);
+        expect(size!.height / size!.width, layout).toBeGreaterThan(2);
+        expect(text, `${layout} ${locale}`).not.toContain('…');
+        if (locale === 'de') {
+          expect(decodeQrOnPage(pdf, 0), layout).toBe('K7QM-XR4T-9P2W');
+          for (const expected of deskFacts) expect(text, layout).toContain(expected);
+        }
+        // The code and its validity come before the hotel, the stay and the terms: on the first screen.
+        const page = pages[0]!;
+        const code = page.indexOf('K7QM-XR4T-9P2W');
+        expect(code, layout).toBeGreaterThan(-1);
+        expect(code, layout).toBeLessThan(page.indexOf(longest.hotel.name));
+      }
+    }
+    // The plain, short voucher is short too: its sheet ends where its content does.
+    const short = await render(voucher({ layout: 'plain', message: null }), 'phone');
+    expect(short.pageSizes[0]!.height).toBeLessThan(
+      (await render(longest, 'phone')).pageSizes[0]!.height - 100,
+    );
+  });
+
+  it('keeps a preview on a phone a preview: stamped, no code, no QR code', async () => {
+    const { pdf, text } = await render(voucher({ preview: true }), 'phone');
+    expect(text).toContain('VORSCHAU – NOCH KEIN GÜLTIGER GUTSCHEIN');
+    expect(text).not.toContain('K7QM-XR4T-9P2W');
+    expect(decodeQrOnPage(pdf, 0)).toBeNull();
+  });
+
   it('is the same bytes however often it is rendered: dated by its issue, not by the hour of the download', async () => {
     const first = await pdfToBuffer(renderVoucherPdf(voucher()));
     await new Promise((resolve) => setImmediate(resolve));
     const second = await pdfToBuffer(renderVoucherPdf(voucher()));
     expect(second.equals(first)).toBe(true);
+    const phone = () => pdfToBuffer(renderVoucherPdf(voucher(), 'phone'));
+    expect((await phone()).equals(await phone())).toBe(true);
   });
 });
+
+const board = 'All inclusive: alle Mahlzeiten, Snacks und Getränke';
+
+/** Every block at its longest: the most a voucher ever has to carry. */
+function longestVoucher(): VoucherPdfInput {
+  const inclusions = [
+    { label: 'Begrüßungsgetränk', quantity: 1, per: 'person' },
+    { label: 'Eintritt in den Wellnessbereich', quantity: 1, per: 'night' },
+    { label: 'Teilkörpermassage (25 Min.)', quantity: 1, per: 'person' },
+    { label: 'Candle-Light-Dinner (4 Gänge)', quantity: 1, per: 'stay' },
+    { label: 'Greenfee', quantity: 2, per: 'person' },
+    { label: 'Parkplatz am Hotel', quantity: 1, per: 'night' },
+  ] as const;
+  const blackoutPeriods = [2027, 2028, 2029].flatMap((year) => [
+    { from: `${year}-03-28`, to: `${year}-04-02`, reason: 'easter' as const },
+    { from: `${year}-07-15`, to: `${year}-08-31`, reason: 'peak-season' as const },
+    { from: `${year}-12-23`, to: `${year + 1}-01-06`, reason: 'christmas-new-year' as const },
+  ]);
+  return voucher({
+    message: 'Alles Liebe zum Hochzeitstag – genießt die Tage in den Bergen! '.repeat(8).slice(0, 500),
+    offerTitle: '4–7 Nächte Wellness und Kulinarik in Südtirol mit All inclusive und Teilkörpermassage',
+    board,
+    inclusions: [...inclusions],
+    arrivalDays: [5, 6, 7],
+    minStayNights: 2,
+    blackoutPeriods,
+  });
+}
+
+/** What the desk reads off the longest voucher (German). */
+const deskFacts = [
+  'Tel. +49 8022 12345',
+  'E-Mail info@chateau-ete.example',
+  `Verpflegung: ${board}`,
+  'Begrüßungsgetränk (pro Person)',
+  'Eintritt in den Wellnessbereich (täglich)',
+  'Teilkörpermassage (25 Min.) (pro Person)',
+  'Candle-Light-Dinner (4 Gänge) (einmal pro Aufenthalt)',
+  '2 × Greenfee (pro Person)',
+  'Parkplatz am Hotel (täglich)',
+  'nur Freitag, Samstag und Sonntag',
+  'mindestens 2 Nächten',
+  '28.03.2027 – 02.04.2027 (Ostern)',
+  '23.12.2029 – 06.01.2030 (Weihnachten und Neujahr)',
+  'Verkauft von: Ferienglück Touristik GmbH · Leopoldstraße 8, 80802 München, Deutschland',
+  'Registereintrag HRB 234567, Amtsgericht München · USt-IdNr. DE301234567',
+  'Fragen zum Gutschein? service@ferienglueck.example · +49 89 1234567-0',
+  'Jürgen Groß',
+];

@@ -1,18 +1,24 @@
 /**
- * The voucher a buyer downloads for every unit bought: one A4 page with everything a hotel's front
- * desk needs (issue 24): the hotel and how to reach it, the stay with its board in full, every
- * inclusion, the arrival days and blackout dates, the guest, the code (printed and as a QR code the
- * hotel scans), its validity, how to book and who sold it. Texts wrap and are never cut; when the
- * page would overflow, the whole body is set smaller until it fits. Pure: data in, PDF stream out.
+ * The voucher a buyer downloads for every unit bought, with everything a hotel's front desk needs
+ * (issue 24): the hotel and how to reach it, the stay with its board in full, every inclusion, the
+ * arrival days and blackout dates, the guest, the code (printed and as a QR code the hotel scans), its
+ * validity, how to book and who sold it. Texts wrap and are never cut. Two layouts of the same content:
+ * - `a4`: one A4 page to print; when it would overflow, the whole body is set smaller until it fits;
+ * - `phone`: one narrow page as long as its content, to show at the desk on a phone: a phone's PDF
+ *   viewer fits the page's width to the screen, so its type is about twice the A4 sheet's there, and
+ *   the QR code comes right after the guest's name, on the first screen.
+ * Pure: data in, PDF stream out.
  */
 import type { Locale } from '@shop/contracts/locale';
 import { type BrandColours, brandColours } from './brand-colour.ts';
 import { drawBrandMark } from './brand-mark.ts';
 import { documentTexts, formatDocumentDate, formatWeekdays } from './document-texts.ts';
-import { createA4Document, fontBold, fontRegular } from './pdf-document.ts';
+import { createPdfDocument, fontBold, fontRegular } from './pdf-document.ts';
 import { drawFittedText, fittingFontSize } from './pdf-text-fit.ts';
 import { drawQrCode } from './qr-vector.ts';
 import { drawSpecimenWatermark } from './specimen-watermark.ts';
+
+export type VoucherFormat = 'a4' | 'phone';
 
 export type VoucherPdfInput = {
   locale: Locale;
@@ -79,12 +85,21 @@ const hiddenCode = 'XXXX-XXXX-XXXX';
 
 const ink = '#1f1f1f';
 const muted = '#5f6368';
-const margin = 45;
 const footerHeight = 72;
-const qrSize = 112;
+
+/** Each format's sheet and the sizes that depend on it. */
+const formats = {
+  a4: { margin: 45, qrSize: 112 },
+  // 300 pt wide: on a 390 px phone screen the body's 9.5 pt read as about 12 px, the QR code is 5 cm.
+  phone: { width: 300, margin: 18, qrSize: 190, footerGap: 14 },
+} as const;
+
+/** The phone sheet's height while it is measured: more than any voucher's content. */
+const measuringHeight = 6000;
 
 type Page = {
   doc: PDFKit.PDFDocument;
+  format: VoucherFormat;
   colours: BrandColours;
   left: number;
   width: number;
@@ -95,14 +110,15 @@ type Page = {
 /** The body's sizes from the full ones down to where it stays legible at a hotel desk (7.5 pt). */
 const scales = [1, 0.94, 0.88, 0.82, 0.77, 0.72];
 
-export function renderVoucherPdf(voucher: VoucherPdfInput): PDFKit.PDFDocument {
+export function renderVoucherPdf(voucher: VoucherPdfInput, format: VoucherFormat = 'a4'): PDFKit.PDFDocument {
   const input = voucher.preview ? { ...voucher, code: hiddenCode } : voucher;
   const t = documentTexts[input.locale].voucher;
   const title = `${t.title} ${input.code}`;
   // A preview is not valid whatever paid for it; one stamp says so.
   const stamp = input.preview ? t.preview : input.specimen ? t.specimen : null;
-  const create = () =>
-    createA4Document({
+  const { margin } = formats[format];
+  const create = (size?: [number, number]) =>
+    createPdfDocument({
       locale: input.locale,
       createdAt: input.issuedAt,
       title: stamp ? `${stamp}: ${title}` : title,
@@ -111,27 +127,55 @@ export function renderVoucherPdf(voucher: VoucherPdfInput): PDFKit.PDFDocument {
       // Every block below is placed by hand and the body set smaller when it would overflow; a small
       // bottom margin keeps pdfkit from starting a second page on its own.
       margins: { top: margin, bottom: 10, left: margin, right: margin },
+      size,
     });
-  // The largest sizes whose body ends above the footer: mostly the first try; a sheet that overflows
-  // is dropped (never ended, never sent) and the body set again smaller.
-  let doc = create();
-  let page = pageOf(doc, input, scales[0] as number);
-  for (const [index, scale] of scales.entries()) {
-    if (index > 0) {
-      doc = create();
-      page = pageOf(doc, input, scale);
-    }
-    if (drawBody(page, input) <= footerTopOf(doc) - 6) break;
-  }
-  drawFooter(page, input, footerTopOf(doc));
+  const doc = format === 'phone' ? drawPhoneSheet(create, input) : drawA4Sheet(create, input);
   if (stamp) drawSpecimenWatermark(doc, stamp);
   doc.end();
   return doc;
 }
 
-function pageOf(doc: PDFKit.PDFDocument, input: VoucherPdfInput, scale: number): Page {
+type CreateDocument = (size?: [number, number]) => PDFKit.PDFDocument;
+
+/**
+ * The largest sizes whose body ends above the footer: mostly the first try; a sheet that overflows is
+ * dropped (never ended, never sent) and the body set again smaller.
+ */
+function drawA4Sheet(create: CreateDocument, input: VoucherPdfInput): PDFKit.PDFDocument {
+  let doc = create();
+  let page = pageOf(doc, 'a4', input, scales[0] as number);
+  for (const [index, scale] of scales.entries()) {
+    if (index > 0) {
+      doc = create();
+      page = pageOf(doc, 'a4', input, scale);
+    }
+    if (drawBody(page, input) <= footerTopOf(doc) - 6) break;
+  }
+  drawFooter(page, input, footerTopOf(doc));
+  return doc;
+}
+
+/**
+ * The phone sheet is as long as its content: drawn once on a sheet longer than any voucher to measure
+ * it (that sheet is dropped), then on one of exactly that height. One page, never split, never set smaller.
+ */
+function drawPhoneSheet(create: CreateDocument, input: VoucherPdfInput): PDFKit.PDFDocument {
+  const { width, margin, footerGap } = formats.phone;
+  const draw = (doc: PDFKit.PDFDocument) => {
+    const page = pageOf(doc, 'phone', input, 1);
+    return drawFooter(page, input, drawBody(page, input) + footerGap);
+  };
+  const height = Math.ceil(draw(create([width, measuringHeight])) + margin);
+  const doc = create([width, height]);
+  draw(doc);
+  return doc;
+}
+
+function pageOf(doc: PDFKit.PDFDocument, format: VoucherFormat, input: VoucherPdfInput, scale: number): Page {
+  const { margin } = formats[format];
   return {
     doc,
+    format,
     colours: brandColours(input.brand.primaryColor),
     left: margin,
     width: doc.page.width - 2 * margin,
@@ -141,16 +185,17 @@ function pageOf(doc: PDFKit.PDFDocument, input: VoucherPdfInput, scale: number):
 
 const footerTopOf = (doc: PDFKit.PDFDocument) => doc.page.height - footerHeight;
 
-/** Everything above the footer; returns where it ends. */
+/** Everything above the footer; returns where it ends. On a phone the code comes first, after the guest. */
 function drawBody(page: Page, input: VoucherPdfInput): number {
   let y = input.layout === 'gift' ? drawGiftHeader(page, input) : drawPlainHeader(page, input);
   y = drawOffer(page, input, y);
   y = drawGuest(page, input, y);
+  if (page.format === 'phone') y = drawPhoneCode(page, input, y);
   if (input.message?.trim()) y = drawMessage(page, input.message, input.locale, y);
   y = drawStay(page, input, y);
   y = drawIncluded(page, input, y);
   y = drawTerms(page, input, y);
-  y = drawCode(page, input, y);
+  if (page.format === 'a4') y = drawCode(page, input, y);
   return drawInstructions(page, input, y);
 }
 
@@ -160,10 +205,23 @@ function drawText(
   text: string,
   x: number,
   y: number,
-  options: { font: string; size: number; width: number; lineGap?: number; colour: PDFKit.Mixins.ColorValue },
+  options: {
+    font: string;
+    size: number;
+    width: number;
+    lineGap?: number;
+    colour: PDFKit.Mixins.ColorValue;
+    align?: 'left' | 'center';
+    characterSpacing?: number;
+  },
 ): number {
   doc.font(options.font).fontSize(options.size).fillColor(options.colour);
-  const textOptions = { width: options.width, lineGap: options.lineGap ?? 0.5 };
+  const textOptions = {
+    width: options.width,
+    lineGap: options.lineGap ?? 0.5,
+    align: options.align ?? 'left',
+    characterSpacing: options.characterSpacing ?? 0,
+  };
   const height = doc.heightOfString(text, textOptions);
   doc.text(text, x, y, textOptions);
   return height;
@@ -179,38 +237,83 @@ function drawLabel({ doc, colours, scale }: Page, text: string, x: number, y: nu
   return 13 * scale;
 }
 
-function drawPlainHeader({ doc, colours, left, width }: Page, input: VoucherPdfInput): number {
+/** Where the plain header's parts go on each sheet. */
+const plainHeaders = {
+  a4: { markY: 34, markWidth: 190, markHeight: 48, titleY: 52, titleWidth: 220, titleSize: 10, ruleY: 96 },
+  phone: {
+    markY: 18,
+    markWidth: 150,
+    markHeight: 40,
+    titleY: 33,
+    titleWidth: 110,
+    titleSize: 8.5,
+    ruleY: 68,
+  },
+} as const;
+
+function drawPlainHeader({ doc, format, colours, left, width }: Page, input: VoucherPdfInput): number {
   const t = documentTexts[input.locale].voucher;
+  const at = plainHeaders[format];
   drawBrandMark(
     doc,
     input.brand,
-    { x: left, y: 34, width: 190, height: 48 },
+    { x: left, y: at.markY, width: at.markWidth, height: at.markHeight },
     { colour: colours.text, largest: 18, smallest: 10, topInset: 8 },
   );
-  doc.font(fontBold).fontSize(10).fillColor(colours.text);
-  doc.text(t.title.toUpperCase(), left + width - 220, 52, {
-    width: 220,
-    align: 'right',
-    characterSpacing: 0.8,
-    lineBreak: false,
-  });
+  doc.fillColor(colours.text);
+  drawFittedText(
+    doc,
+    t.title.toUpperCase(),
+    { x: left + width - at.titleWidth, y: at.titleY },
+    {
+      font: fontBold,
+      size: { largest: at.titleSize, smallest: 7 },
+      width: at.titleWidth,
+      maxHeight: at.titleSize * 1.3,
+      align: 'right',
+      characterSpacing: 0.8,
+    },
+  );
   doc
-    .moveTo(left, 96)
-    .lineTo(left + width, 96)
+    .moveTo(left, at.ruleY)
+    .lineTo(left + width, at.ruleY)
     .lineWidth(1.5)
     .strokeColor(colours.primary)
     .stroke();
-  return 116;
+  return at.ruleY + 20;
 }
 
-function drawGiftHeader({ doc, colours, left, width }: Page, input: VoucherPdfInput): number {
+/** Where the gift header's parts go on each sheet. */
+const giftHeaders = {
+  a4: {
+    bandHeight: 140,
+    ribbonInset: 118,
+    cardY: 26,
+    cardWidth: 200,
+    cardHeight: 54,
+    headlineY: 92,
+    frame: 8,
+  },
+  phone: {
+    bandHeight: 118,
+    ribbonInset: 52,
+    cardY: 16,
+    cardWidth: 170,
+    cardHeight: 48,
+    headlineY: 76,
+    frame: 5,
+  },
+} as const;
+
+function drawGiftHeader({ doc, format, colours, left, width }: Page, input: VoucherPdfInput): number {
   const t = documentTexts[input.locale].voucher;
-  const bandHeight = 140;
+  const at = giftHeaders[format];
+  const { bandHeight } = at;
   const pageWidth = doc.page.width;
   doc.rect(0, 0, pageWidth, bandHeight).fill(colours.primary);
 
   // A ribbon across the band with a bow, like the one round a wrapped present.
-  const ribbonX = pageWidth - 118;
+  const ribbonX = pageWidth - at.ribbonInset;
   doc.save();
   doc.fillColor(colours.onPrimary).fillOpacity(0.28);
   doc.rect(ribbonX - 11, 0, 22, bandHeight).fill();
@@ -240,27 +343,27 @@ function drawGiftHeader({ doc, colours, left, width }: Page, input: VoucherPdfIn
   doc.restore();
 
   // The logo sits on a white card: brand logos are drawn for white backgrounds.
-  doc.roundedRect(left, 26, 200, 54, 8).fill('#ffffff');
+  doc.roundedRect(left, at.cardY, at.cardWidth, at.cardHeight, 8).fill('#ffffff');
   drawBrandMark(
     doc,
     input.brand,
-    { x: left + 10, y: 31, width: 180, height: 44 },
+    { x: left + 10, y: at.cardY + 5, width: at.cardWidth - 20, height: at.cardHeight - 10 },
     { colour: colours.text, largest: 18, smallest: 10, topInset: 8 },
   );
   drawFittedText(
     doc.fillColor(colours.onPrimary),
     t.giftHeadline,
-    { x: left, y: 92 },
+    { x: left, y: at.headlineY },
     {
       font: fontBold,
       size: { largest: 24, smallest: 14 },
-      width: ribbonX - 60 - left,
+      width: ribbonX - 40 - left,
       maxHeight: 30,
     },
   );
   // A frame round the whole sheet, in the brand colour, finishes the gift look.
   doc
-    .rect(8, 8, pageWidth - 16, doc.page.height - 16)
+    .rect(at.frame, at.frame, pageWidth - 2 * at.frame, doc.page.height - 2 * at.frame)
     .lineWidth(2)
     .strokeColor(colours.primary)
     .stroke();
@@ -303,7 +406,7 @@ function drawGuest({ doc, left, width, scale }: Page, input: VoucherPdfInput, y:
   // No name given: a line to write it on, with a hint below what belongs there.
   doc
     .moveTo(nameX, y + 17 * scale)
-    .lineTo(nameX + 270, y + 17 * scale)
+    .lineTo(nameX + Math.min(270, nameWidth), y + 17 * scale)
     .lineWidth(0.75)
     .strokeColor(muted)
     .stroke();
@@ -350,13 +453,27 @@ function drawMessage(page: Page, message: string, locale: Locale, y: number): nu
   return y + boxHeight + 12 * scale;
 }
 
+/**
+ * Two blocks side by side on A4 (the first a little wider), one below the other on a phone: where
+ * each goes.
+ */
+function blockColumns({ format, left, width, scale }: Page) {
+  if (format === 'phone') {
+    return { firstWidth: width, secondX: left, secondWidth: width, stacked: true, gap: 10 * scale };
+  }
+  const firstWidth = Math.round(width * 0.52);
+  const secondX = left + firstWidth + 20;
+  return { firstWidth, secondX, secondWidth: left + width - secondX, stacked: false, gap: 0 };
+}
+
 /** The hotel with everything to reach it (left) and the stay the voucher pays for (right). */
 function drawStay(page: Page, input: VoucherPdfInput, y: number): number {
-  const { doc, left, width, scale } = page;
+  const { doc, left, scale } = page;
   const t = documentTexts[input.locale].voucher;
-  const hotelWidth = Math.round(width * 0.52);
-  const stayX = left + hotelWidth + 20;
-  const stayWidth = left + width - stayX;
+  const columns = blockColumns(page);
+  const hotelWidth = columns.firstWidth;
+  const stayX = columns.secondX;
+  const stayWidth = columns.secondWidth;
   const small = 9.5 * scale;
 
   let hotelY = y + drawLabel(page, t.hotel, left, y, hotelWidth);
@@ -386,7 +503,8 @@ function drawStay(page: Page, input: VoucherPdfInput, y: number): number {
     hotelY += 2 * scale;
   }
 
-  let stayY = y + drawLabel(page, t.stay, stayX, y, stayWidth);
+  const stayTop = columns.stacked ? hotelY + columns.gap : y;
+  let stayY = stayTop + drawLabel(page, t.stay, stayX, stayTop, stayWidth);
   stayY += drawText(doc, `${t.nights(input.nights)} · ${t.persons(input.persons)}`, stayX, stayY, {
     font: fontBold,
     size: 12.5 * scale,
@@ -420,7 +538,7 @@ function drawIncluded(page: Page, input: VoucherPdfInput, y: number): number {
       `${inclusion.quantity > 1 ? `${inclusion.quantity} × ` : ''}${inclusion.label} (${t.per[inclusion.per]})`,
   );
   const top = y + drawLabel(page, t.included, left, y, width);
-  const columns = items.length > 2 ? 2 : 1;
+  const columns = items.length > 2 && page.format === 'a4' ? 2 : 1;
   const gap = 20;
   const columnWidth = (width - (columns - 1) * gap) / columns;
   const perColumn = Math.ceil(items.length / columns);
@@ -451,11 +569,12 @@ function drawIncluded(page: Page, input: VoucherPdfInput, y: number): number {
 
 /** When the voucher can be used: arrival days (left) and the dates it cannot (right). */
 function drawTerms(page: Page, input: VoucherPdfInput, y: number): number {
-  const { doc, left, width, scale } = page;
+  const { doc, left, scale } = page;
   const t = documentTexts[input.locale].voucher;
-  const arrivalWidth = Math.round(width * 0.52);
-  const blackoutX = left + arrivalWidth + 20;
-  const blackoutWidth = left + width - blackoutX;
+  const columns = blockColumns(page);
+  const arrivalWidth = columns.firstWidth;
+  const blackoutX = columns.secondX;
+  const blackoutWidth = columns.secondWidth;
   const size = 9.5 * scale;
 
   let arrivalY = y + drawLabel(page, t.arrival, left, y, arrivalWidth);
@@ -470,7 +589,8 @@ function drawTerms(page: Page, input: VoucherPdfInput, y: number): number {
     colour: ink,
   });
 
-  let blackoutY = y + drawLabel(page, t.blackouts, blackoutX, y, blackoutWidth);
+  const blackoutTop = columns.stacked ? arrivalY + columns.gap : y;
+  let blackoutY = blackoutTop + drawLabel(page, t.blackouts, blackoutX, blackoutTop, blackoutWidth);
   const periods = input.blackoutPeriods.map((period) => {
     const from = formatDocumentDate(new Date(`${period.from}T12:00:00Z`), input.locale);
     const to = formatDocumentDate(new Date(`${period.to}T12:00:00Z`), input.locale);
@@ -488,6 +608,7 @@ function drawTerms(page: Page, input: VoucherPdfInput, y: number): number {
 
 function drawCode({ doc, colours, left, width, scale }: Page, input: VoucherPdfInput, y: number): number {
   const t = documentTexts[input.locale].voucher;
+  const { qrSize } = formats.a4;
   const padding = 8;
   const size = Math.round(qrSize * Math.max(scale, 0.85));
   const boxHeight = size + 2 * padding;
@@ -529,6 +650,56 @@ function drawCode({ doc, colours, left, width, scale }: Page, input: VoucherPdfI
   return y + boxHeight + 14 * scale;
 }
 
+/**
+ * The phone's code block: the QR code large and centred (a desk scanner or camera reads it off the
+ * screen), the code, validity and order below it, each line centred and wrapped rather than cut.
+ */
+function drawPhoneCode({ doc, colours, left, width }: Page, input: VoucherPdfInput, y: number): number {
+  const t = documentTexts[input.locale].voucher;
+  const { qrSize } = formats.phone;
+  const padding = 12;
+  const innerWidth = width - 2 * padding;
+  const centred = (
+    text: string,
+    top: number,
+    font: string,
+    size: number,
+    colour: PDFKit.Mixins.ColorValue,
+    spacing = 0,
+  ) =>
+    drawText(doc, text, left + padding, top, {
+      font,
+      size,
+      width: innerWidth,
+      colour,
+      align: 'center',
+      characterSpacing: spacing,
+    });
+  let bottom = y + padding;
+  if (!input.preview) {
+    drawQrCode(doc, input.code, { x: left + (width - qrSize) / 2, y: bottom, size: qrSize });
+    bottom += qrSize + 8;
+  }
+  bottom += centred(t.code.toUpperCase(), bottom, fontBold, 8.5, muted, 0.8) + 2;
+  bottom += centred(input.code, bottom, fontBold, 20, ink, 1.5) + 6;
+  bottom +=
+    centred(
+      `${t.validUntil} ${formatDocumentDate(input.validUntil, input.locale)}`,
+      bottom,
+      fontBold,
+      12,
+      colours.text,
+    ) + 4;
+  const issued = `${t.issuedAt} ${formatDocumentDate(input.issuedAt, input.locale)} · ${t.orderNumber} ${input.orderId}`;
+  bottom += centred(issued, bottom, fontRegular, 8, muted) + padding;
+  doc
+    .roundedRect(left, y, width, bottom - y, 8)
+    .lineWidth(1.5)
+    .strokeColor(colours.primary)
+    .stroke();
+  return bottom + 14;
+}
+
 /** The booking steps, numbered, in full; returns where they end. */
 function drawInstructions(page: Page, input: VoucherPdfInput, top: number): number {
   const { doc, left, width, scale } = page;
@@ -564,8 +735,15 @@ function drawInstructions(page: Page, input: VoucherPdfInput, top: number): numb
   return y;
 }
 
-/** Who sold the voucher and how to reach them. */
-function drawFooter({ doc, colours, left, width }: Page, input: VoucherPdfInput, top: number): void {
+/**
+ * Who sold the voucher and how to reach them; returns where it ends. On A4 each line is fitted into the
+ * footer's fixed height; on a phone's narrow sheet the lines wrap (the sheet grows with them).
+ */
+function drawFooter(
+  { doc, format, colours, left, width }: Page,
+  input: VoucherPdfInput,
+  top: number,
+): number {
   const t = documentTexts[input.locale].voucher;
   const { brand, seller } = input;
   doc
@@ -575,11 +753,18 @@ function drawFooter({ doc, colours, left, width }: Page, input: VoucherPdfInput,
     .strokeColor(colours.primary)
     .stroke();
   doc.fillColor(ink);
-  drawFittedText(
+  const nameHeight = drawFittedText(
     doc,
     `${brand.name} · ${brand.website}`,
     { x: left, y: top + 7 },
-    { font: fontBold, size: { largest: 8.5, smallest: 6.5 }, width, maxHeight: 12, align: 'center' },
+    {
+      font: fontBold,
+      size: { largest: 8.5, smallest: 6.5 },
+      width,
+      // The phone's narrow sheet lets a long address take a second line.
+      maxHeight: format === 'phone' ? 24 : 12,
+      align: 'center',
+    },
   );
   const lines = [
     ...seller.map((line, index) => (index === 0 ? `${t.soldBy}: ${line}` : line)),
@@ -587,16 +772,27 @@ function drawFooter({ doc, colours, left, width }: Page, input: VoucherPdfInput,
       ? `${t.questions} ${[brand.supportEmail, brand.supportPhone].filter(Boolean).join(' · ')}`
       : null,
   ];
-  let y = top + 20;
+  let y = format === 'phone' ? top + 9 + nameHeight : top + 20;
   doc.fillColor(muted);
   for (const line of lines) {
     if (!line) continue;
-    y += drawFittedText(
-      doc,
-      line,
-      { x: left, y },
-      { font: fontRegular, size: { largest: 8, smallest: 6 }, width, maxHeight: 11, align: 'center' },
-    );
+    if (format === 'phone') {
+      y += drawText(doc, line, left, y, {
+        font: fontRegular,
+        size: 7.5,
+        width,
+        colour: muted,
+        align: 'center',
+      });
+    } else {
+      y += drawFittedText(
+        doc,
+        line,
+        { x: left, y },
+        { font: fontRegular, size: { largest: 8, smallest: 6 }, width, maxHeight: 11, align: 'center' },
+      );
+    }
     y += 2;
   }
+  return y;
 }

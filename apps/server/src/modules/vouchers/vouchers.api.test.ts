@@ -103,9 +103,15 @@ describe('vouchers of a paid order', () => {
       expect(answer.statusCode, method).toBe(200);
     }
     expect((await get(url)).json()).toMatchObject({ isLocked: false, printedAt: null, customer: null });
-    const preview = pdfText((await get(pdfPath(order, voucher.id))).rawPayload);
-    expect(preview).toContain('VORSCHAU – NOCH KEIN GÜLTIGER GUTSCHEIN');
-    expect(preview).not.toContain(voucher.code);
+    for (const path of [
+      pdfPath(order, voucher.id),
+      pdfPath(order, voucher.id).replace('.pdf', '-phone.pdf'),
+    ]) {
+      const preview = pdfText((await get(path)).rawPayload);
+      expect(preview, path).toContain('VORSCHAU – NOCH KEIN GÜLTIGER GUTSCHEIN');
+      expect(preview, path).not.toContain(voucher.code);
+    }
+    expect((await get(url)).json()).toMatchObject({ isLocked: false });
 
     // With a guest's name too: only the print call locks it.
     const named = await put(url, { customer: { firstName: 'Anna', lastName: 'Huber' } });
@@ -173,10 +179,21 @@ describe('vouchers of a paid order', () => {
     expect((await get(`/api/voucher/${first.orderId}/${first.key}/${foreign.id}`)).statusCode).toBe(404);
     const download = `/api/voucher/download/${first.orderId}/${first.key}/${foreign.id}.pdf`;
     expect((await get(download)).statusCode).toBe(404);
+    expect((await get(download.replace('.pdf', '-phone.pdf'))).statusCode).toBe(404);
     expect((await print(first, foreign.id)).statusCode).toBe(404);
     const own = first.vouchers[0] as { id: number };
     expect((await get(`/api/voucher/${first.orderId}/wrong-key-123/${own.id}`)).statusCode).toBe(404);
     expect((await get(`/api/voucher/download/${first.orderId}/${first.key}/x.pdf`)).statusCode).toBe(400);
+    for (const file of [
+      `${own.id}-tablet.pdf`,
+      `${own.id}-phone`,
+      `-phone.pdf`,
+      `${own.id}-phone-phone.pdf`,
+    ]) {
+      const answer = await get(`/api/voucher/download/${first.orderId}/${first.key}/${file}`);
+      expect(answer.statusCode, file).toBe(400);
+      expect(answer.headers['content-type'], file).toContain('application/problem+json');
+    }
     expect((await get(`/api/voucher/download/${first.orderId}/${first.key}/9999999999.pdf`)).statusCode).toBe(
       400,
     );
@@ -249,6 +266,18 @@ describe('the voucher of the dearest demo offer with the longest board text (iss
     for (const language of ['en', 'it', undefined]) {
       expect((await download(language)).rawPayload.equals(pdf), language).toBe(true);
     }
+
+    // The same voucher laid out to show on a phone: one narrow page, everything in it, nothing cut.
+    const phone = await get(pdfPath(cart, voucher!.id).replace('.pdf', '-phone.pdf'));
+    expect(phone.statusCode).toBe(200);
+    expect(phone.headers['content-type']).toBe('application/pdf');
+    expect(phone.headers['content-disposition']).toContain(`voucher-${voucher!.id}-phone.pdf`);
+    const onPhone = readPdf(phone.rawPayload);
+    expect(onPhone.pageCount).toBe(1);
+    expect(onPhone.pageSizes[0]!.width).toBeLessThan(onPhone.pageSizes[0]!.height / 2);
+    for (const line of expected) expect(onPhone.text).toContain(line);
+    expect(onPhone.text).not.toContain('…');
+    expect(onPhone.text).not.toContain('VORSCHAU');
   });
 });
 

@@ -95,7 +95,8 @@ export function registerVoucherRoutes(
       schema: {
         tags: ['vouchers'],
         summary:
-          'The voucher as PDF (`{idVoucher}.pdf`); changes nothing: before it is printed, a preview stamped as not valid',
+          'The voucher as PDF: `{idVoucher}.pdf` an A4 page to print, `{idVoucher}-phone.pdf` the same voucher ' +
+          'laid out to show on a phone screen; changes nothing: before it is printed, a preview stamped as not valid',
         params: voucherDownloadParams,
         response: { 200: z.any(), ...errors },
       },
@@ -103,10 +104,11 @@ export function registerVoucherRoutes(
     async (request, reply) => {
       const { id, key, file } = request.params;
       const voucherId = Number.parseInt(file, 10);
+      const format = file.endsWith('-phone.pdf') ? 'phone' : 'a4';
       const pdf = await withOrderKey(request, id, () =>
-        downloadVoucher(deps, shopper(request), { orderId: id, key, voucherId }),
+        downloadVoucher(deps, shopper(request), { orderId: id, key, voucherId }, format),
       );
-      return sendPdf(reply, pdf, `voucher-${voucherId}.pdf`);
+      return sendPdf(reply, pdf, `voucher-${file}`);
     },
   );
 

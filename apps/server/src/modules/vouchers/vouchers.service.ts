@@ -6,7 +6,7 @@ import { HttpProblem } from '#src/http/problem.ts';
 import type { BrandConfigs } from '#src/modules/brands/brand-config.ts';
 import type { BrandLogos } from '#src/modules/brands/brand-logo.ts';
 import { sellerFooterLines, sellerOf } from '#src/modules/brands/seller.ts';
-import { renderVoucherPdf } from '#src/modules/documents/voucher-pdf.ts';
+import { renderVoucherPdf, type VoucherFormat } from '#src/modules/documents/voucher-pdf.ts';
 import { inclusionLabels } from '#src/modules/offers/offer-terms.ts';
 import { loadOrder, type Shopper } from '#src/modules/orders/order-access.ts';
 import { bookingInstructions } from './booking-instructions.ts';
@@ -101,7 +101,12 @@ export async function printVoucher(deps: VoucherDeps, shopper: Shopper, access: 
  * is final is never one a hotel would take. It is printed in the order's language, whatever language
  * the download asks for (issue 24): the same voucher for whoever fetches it.
  */
-export async function downloadVoucher(deps: VoucherDeps, shopper: Shopper, access: Access) {
+export async function downloadVoucher(
+  deps: VoucherDeps,
+  shopper: Shopper,
+  access: Access,
+  format: VoucherFormat = 'a4',
+) {
   const order = await loadOrder(deps.db, shopper, access.orderId, access.key);
   const locale = documentLocale(order.locale);
   const voucher = await findVoucherDetails(deps.db, order.id, access.voucherId, locale);
@@ -109,59 +114,62 @@ export async function downloadVoucher(deps: VoucherDeps, shopper: Shopper, acces
   const config = await deps.brandConfigs.get(shopper.brand.short);
   const guest = voucher.guest_data;
   const issuedAt = voucher.paid_at ?? voucher.created_at;
-  return renderVoucherPdf({
-    locale,
-    code: voucher.code,
-    layout: voucher.layout,
-    message: voucher.message,
-    guestName: guest ? `${guest.firstName} ${guest.lastName}` : null,
-    offerTitle: voucher.offer_title,
-    hotel: {
-      name: voucher.hotel_name,
-      street: voucher.hotel_street || null,
-      postcode: voucher.hotel_postcode,
-      city: voucher.hotel_city,
-      country: voucher.hotel_country,
-      phone: voucher.hotel_phone,
-      email: voucher.hotel_email,
-    },
-    nights: voucher.nights,
-    persons: voucher.persons,
-    board: voucher.board,
-    inclusions: voucher.inclusions.map((inclusion) => ({
-      label: inclusionLabels[inclusion.code][locale],
-      quantity: inclusion.quantity,
-      per: inclusion.per,
-    })),
-    arrivalDays: voucher.arrival_days,
-    minStayNights: voucher.min_stay_nights,
-    // Periods that matter while the voucher is valid: from its issue (not from the day of the download,
-    // so that every download is the same document) to its expiry.
-    blackoutPeriods: voucher.blackout_periods.filter(
-      (period) =>
-        period.to >= issuedAt.toISOString().slice(0, 10) &&
-        period.from <= voucher.valid_until.toISOString().slice(0, 10),
-    ),
-    validUntil: voucher.valid_until,
-    issuedAt,
-    orderId: voucher.order_id,
-    bookingInstructions: bookingInstructions(
+  return renderVoucherPdf(
+    {
       locale,
-      { brandName: config.storeName, supportEmail: config.supportMail },
-      { phone: voucher.hotel_phone, email: voucher.hotel_email },
-    ),
-    brand: {
-      name: config.storeName,
-      logoPng: await deps.brandLogos.png(config.logo),
-      primaryColor: config.colors.primary,
-      supportEmail: config.supportMail || null,
-      supportPhone: config.supportPhone || null,
-      website: shopper.brand.origin,
+      code: voucher.code,
+      layout: voucher.layout,
+      message: voucher.message,
+      guestName: guest ? `${guest.firstName} ${guest.lastName}` : null,
+      offerTitle: voucher.offer_title,
+      hotel: {
+        name: voucher.hotel_name,
+        street: voucher.hotel_street || null,
+        postcode: voucher.hotel_postcode,
+        city: voucher.hotel_city,
+        country: voucher.hotel_country,
+        phone: voucher.hotel_phone,
+        email: voucher.hotel_email,
+      },
+      nights: voucher.nights,
+      persons: voucher.persons,
+      board: voucher.board,
+      inclusions: voucher.inclusions.map((inclusion) => ({
+        label: inclusionLabels[inclusion.code][locale],
+        quantity: inclusion.quantity,
+        per: inclusion.per,
+      })),
+      arrivalDays: voucher.arrival_days,
+      minStayNights: voucher.min_stay_nights,
+      // Periods that matter while the voucher is valid: from its issue (not from the day of the download,
+      // so that every download is the same document) to its expiry.
+      blackoutPeriods: voucher.blackout_periods.filter(
+        (period) =>
+          period.to >= issuedAt.toISOString().slice(0, 10) &&
+          period.from <= voucher.valid_until.toISOString().slice(0, 10),
+      ),
+      validUntil: voucher.valid_until,
+      issuedAt,
+      orderId: voucher.order_id,
+      bookingInstructions: bookingInstructions(
+        locale,
+        { brandName: config.storeName, supportEmail: config.supportMail },
+        { phone: voucher.hotel_phone, email: voucher.hotel_email },
+      ),
+      brand: {
+        name: config.storeName,
+        logoPng: await deps.brandLogos.png(config.logo),
+        primaryColor: config.colors.primary,
+        supportEmail: config.supportMail || null,
+        supportPhone: config.supportPhone || null,
+        website: shopper.brand.origin,
+      },
+      seller: sellerFooterLines(sellerOf(config), locale),
+      specimen: deps.isSpecimen,
+      preview: voucher.printed_at === null,
     },
-    seller: sellerFooterLines(sellerOf(config), locale),
-    specimen: deps.isSpecimen,
-    preview: voucher.printed_at === null,
-  });
+    format,
+  );
 }
 
 /** The order's stored language as a shop language (an unknown one, which no order should hold: German). */

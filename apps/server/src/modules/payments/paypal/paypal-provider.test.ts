@@ -172,6 +172,27 @@ describe('PayPal capturePayment', () => {
     ).toEqual({ status: 'declined', reason: 'DECLINED_BY_RISK_FRAUD_FILTERS' });
   });
 
+  it('answers expired (a stale approval, not a decline) for ORDER_EXPIRED and for an order PayPal no longer knows', async () => {
+    const lapsed = await approvedOrder();
+    stub.setCaptureOutcome(lapsed, { issue: 'ORDER_EXPIRED' });
+    expect(
+      await paypal.capturePayment({
+        reference: lapsed,
+        amountCents: 129999,
+        currency: 'EUR',
+        requestId: 'e1',
+      }),
+    ).toEqual({ status: 'expired' });
+    expect(
+      await paypal.capturePayment({
+        reference: '0NOSUCHORDER0000',
+        amountCents: 129999,
+        currency: 'EUR',
+        requestId: 'e2',
+      }),
+    ).toEqual({ status: 'expired' });
+  });
+
   it('reports a pending capture as an outcome not known yet', async () => {
     const reference = await approvedOrder();
     stub.setCaptureOutcome(reference, { captureStatus: 'PENDING' });

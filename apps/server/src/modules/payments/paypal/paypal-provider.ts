@@ -43,7 +43,6 @@ const declineIssues = new Set([
   'PAYER_ACCOUNT_LOCKED_OR_CLOSED',
   'PAYER_ACCOUNT_RESTRICTED',
   'DUPLICATE_INVOICE_ID',
-  'ORDER_EXPIRED',
 ]);
 
 /** 422 issues that mean the buyer has not (yet) approved the order on PayPal's page. */
@@ -186,11 +185,15 @@ export function createPayPalProvider(options: PayPalOptions): PaymentProvider {
         input.requestId,
       );
       if (response.status === 200 || response.status === 201) return captureOutcome(response.body);
-      if (response.status === 404) return { status: 'declined', reason: 'RESOURCE_NOT_FOUND' };
+      // The buyer's approval lapsed before the capture (PayPal's ORDER_EXPIRED), or PayPal has dropped the
+      // order it gave us (it keeps unfinished orders only for a while): a stale approval, not a refusal of
+      // the buyer's money; the buyer is asked to approve a new payment (issue 24).
+      if (response.status === 404) return { status: 'expired' };
       if (response.status === 422) {
         const issue = firstIssue(response.body);
         // Captured before under another request id (e.g. by a webhook handler): answer that capture.
         if (issue === 'ORDER_ALREADY_CAPTURED') return getOrderCapture(input.reference);
+        if (issue === 'ORDER_EXPIRED') return { status: 'expired' };
         if (issue && notApprovedIssues.has(issue)) return { status: 'not-approved' };
         if (issue && declineIssues.has(issue)) return { status: 'declined', reason: issue };
       }

@@ -57,11 +57,12 @@ export function printVoucher(access: OrderAccess, voucherId: number): Promise<Ap
 }
 
 /**
- * The voucher's PDF. Opening it locks nothing (mail scanners fetch links too): before `printVoucher`
- * it is a preview stamped as not valid, after it the voucher.
+ * The voucher's PDF: an A4 page to print, or the same voucher laid out to show at the desk on a phone.
+ * Opening it locks nothing (mail scanners fetch links too): before `printVoucher` it is a preview
+ * stamped as not valid, after it the voucher.
  */
-export const voucherPdfPath = (access: OrderAccess, voucherId: number) =>
-  `/api/voucher/download/${accessPath(access)}/${voucherId}.pdf`;
+export const voucherPdfPath = (access: OrderAccess, voucherId: number, format: 'a4' | 'phone' = 'a4') =>
+  `/api/voucher/download/${accessPath(access)}/${voucherId}${format === 'phone' ? '-phone' : ''}.pdf`;
 
 export const invoicePdfPath = (access: OrderAccess, invoiceNumber: string) =>
   `/api/invoice/download/${accessPath(access)}/${encodeURIComponent(invoiceNumber)}.pdf`;

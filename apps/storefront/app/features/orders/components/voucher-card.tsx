@@ -157,19 +157,33 @@ export function VoucherCard({
             )}
             <div className="voucher-download">
               {state.voucher.isLocked ? (
-                <a
-                  ref={downloadRef}
-                  className="button secondary"
-                  href={voucherPdfPath(access, summary.id)}
-                  target="_blank"
-                  rel="noopener"
-                >
-                  {t('order.voucher.download')}
-                  <span className="visually-hidden">
-                    {' '}
-                    {summary.code} {t('checkout.newWindow')}
-                  </span>
-                </a>
+                <div className="voucher-download-links">
+                  <a
+                    ref={downloadRef}
+                    className="button secondary"
+                    href={voucherPdfPath(access, summary.id)}
+                    target="_blank"
+                    rel="noopener"
+                  >
+                    {t('order.voucher.download')}
+                    <span className="visually-hidden">
+                      {' '}
+                      {summary.code} {t('checkout.newWindow')}
+                    </span>
+                  </a>
+                  <a
+                    className="button secondary"
+                    href={voucherPdfPath(access, summary.id, 'phone')}
+                    target="_blank"
+                    rel="noopener"
+                  >
+                    {t('order.voucher.phone')}
+                    <span className="visually-hidden">
+                      {' '}
+                      {summary.code} {t('checkout.newWindow')}
+                    </span>
+                  </a>
+                </div>
               ) : (
                 <>
                   <p id={warningId} className="notice">
