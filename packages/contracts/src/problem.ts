@@ -68,6 +68,10 @@ export const problemTypes = [
   'voucher-not-paid',
   /** 422: the insurer declined the policy, or the brand's tariffs have no band for the voucher. */
   'insurance-declined',
+  /** 401 at the back office's sign-in: the password was right, the second factor (TOTP) is missing or wrong. */
+  'totp-required',
+  /** 403: the staff member has to set up a second factor before anything else in the back office. */
+  'totp-setup-required',
 ] as const;
 export type ProblemType = (typeof problemTypes)[number];
 

@@ -35,6 +35,16 @@ export const problemTitles: Record<ProblemType, Record<Locale, string>> = {
     en: 'The e-mail address or password is not correct.',
     it: 'L’indirizzo e-mail o la password non sono corretti.',
   },
+  'totp-required': {
+    de: 'Bitte geben Sie den Code aus Ihrer Authenticator-App ein.',
+    en: 'Please enter the code from your authenticator app.',
+    it: 'Inserisci il codice della tua app di autenticazione.',
+  },
+  'totp-setup-required': {
+    de: 'Bitte richten Sie zuerst die Anmeldung in zwei Schritten ein.',
+    en: 'Please set up two-step sign-in first.',
+    it: 'Configura prima l’accesso in due passaggi.',
+  },
   forbidden: {
     de: 'Diese Anfrage ist nicht erlaubt.',
     en: 'This request is not allowed.',

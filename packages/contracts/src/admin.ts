@@ -1,0 +1,239 @@
+/**
+ * The back office's API (`/api/admin/*`, issue 25): staff sign-in with a second factor, orders and the
+ * audit trail. Staff are not customers: their own accounts, their own session cookie (Path=/api/admin),
+ * and a CSRF token sent as `x-csrf-token` on every call that changes something.
+ */
+import { z } from 'zod';
+import { orderStatuses, paymentTypes } from './orders.ts';
+import { idParam } from './params.ts';
+import { text } from './text.ts';
+
+/**
+ * operator: everything, every brand, staff accounts included. brand-manager: everything for their
+ * brands. support: find and read orders, resend mails and documents, mark transfers paid up to their
+ * limit, cancel unpaid orders; no refunds, no catalogue or staff changes.
+ */
+export const staffRoles = ['operator', 'brand-manager', 'support'] as const;
+export type StaffRole = (typeof staffRoles)[number];
+
+/** The header every state-changing admin call carries: the session's CSRF token. */
+export const adminCsrfHeader = 'x-csrf-token';
+
+const email = text().trim().toLowerCase().max(254).pipe(z.email());
+const isoTime = text();
+const cents = z.number().int().min(0).max(2_147_483_647);
+const note = text().trim().min(1).max(500);
+
+/** Six digits from the authenticator app, or one of the recovery codes (`xxxx-xxxx`). */
+export const totpCodePattern = /^(\d{6}|[a-z0-9]{4}-[a-z0-9]{4})$/;
+
+export const adminLoginRequestSchema = z.object({
+  email,
+  password: text().min(1).max(200),
+  totp: text().trim().toLowerCase().regex(totpCodePattern).optional(),
+});
+export type AdminLoginRequest = z.infer<typeof adminLoginRequestSchema>;
+
+export const staffBrandSchema = z.object({ id: z.number().int(), short: text(), name: text() });
+
+export const staffMemberSchema = z.object({
+  id: text(),
+  email: text(),
+  name: text(),
+  role: z.enum(staffRoles),
+  /** The brands the staff member works for; empty for an operator (all brands). */
+  brands: z.array(staffBrandSchema),
+  totpEnabled: z.boolean(),
+  /** The largest bank transfer a support member may mark paid; null: no limit. */
+  markPaidLimitCents: cents.nullable(),
+});
+export type StaffMember = z.infer<typeof staffMemberSchema>;
+
+export const staffSessionSchema = z.object({
+  staff: staffMemberSchema,
+  csrfToken: text(),
+  /**
+   * The staff member must set up a second factor before anything else (an operator in production):
+   * every other admin call answers 403 `totp-setup-required` until then.
+   */
+  mustSetUpTotp: z.boolean(),
+});
+export type StaffSession = z.infer<typeof staffSessionSchema>;
+
+export const totpSetupSchema = z.object({
+  /** Base32, for typing into the app by hand. */
+  secret: text(),
+  /** otpauth:// URI for the QR code. */
+  uri: text(),
+});
+export const totpConfirmRequestSchema = z.object({
+  code: text()
+    .trim()
+    .regex(/^\d{6}$/),
+});
+export const totpConfirmAnswerSchema = z.object({
+  /** Shown once: each signs in once in place of a code from the app. */
+  recoveryCodes: z.array(text()),
+});
+
+export const adminOrderSorts = ['created-desc', 'created-asc', 'total-desc', 'total-asc'] as const;
+
+const isoDate = text().regex(/^\d{4}-\d{2}-\d{2}$/);
+const pageNumber = text()
+  .regex(/^\d{1,6}$/)
+  .transform(Number)
+  .refine((page) => page >= 1 && page <= 100_000);
+const adminPageSize = text()
+  .regex(/^\d{1,3}$/)
+  .transform(Number)
+  .refine((size) => size >= 1 && size <= 100);
+
+/**
+ * One search box: an order number, a transfer reference (`DEMO-00000042`), an invoice number, a voucher
+ * code, an e-mail address or a name; and filters.
+ */
+export const adminOrderSearchQuery = z.object({
+  query: text().trim().max(200).optional(),
+  brand: text().max(40).optional(),
+  status: z.enum(orderStatuses).optional(),
+  paymentType: z.enum(paymentTypes).optional(),
+  from: isoDate.optional(),
+  to: isoDate.optional(),
+  sort: z.enum(adminOrderSorts).optional(),
+  page: pageNumber.optional(),
+  pageSize: adminPageSize.optional(),
+});
+export type AdminOrderSearch = z.input<typeof adminOrderSearchQuery>;
+
+const brandRef = z.object({ short: text(), name: text() });
+
+export const adminOrderRowSchema = z.object({
+  id: z.number().int(),
+  brand: brandRef,
+  status: z.enum(orderStatuses),
+  paymentType: z.enum(paymentTypes).nullable(),
+  customerName: text().nullable(),
+  email: text().nullable(),
+  totalCents: z.number().int(),
+  currency: text(),
+  createdAt: isoTime,
+  paidAt: isoTime.nullable(),
+});
+export type AdminOrderRow = z.infer<typeof adminOrderRowSchema>;
+
+export const adminOrderListSchema = z.object({
+  orders: z.array(adminOrderRowSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type AdminOrderList = z.infer<typeof adminOrderListSchema>;
+
+export const auditEntrySchema = z.object({
+  id: z.number().int(),
+  at: isoTime,
+  staffEmail: text(),
+  action: text(),
+  orderId: z.number().int().nullable(),
+  before: z.unknown().nullable(),
+  after: z.unknown().nullable(),
+  note: text().nullable(),
+  /** The address the change came from. */
+  address: text().nullable(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+export const adminOrderDetailSchema = z.object({
+  id: z.number().int(),
+  brand: brandRef,
+  status: z.enum(orderStatuses),
+  paymentType: z.enum(paymentTypes).nullable(),
+  locale: text(),
+  currency: text(),
+  subtotalCents: z.number().int(),
+  discountCents: z.number().int(),
+  prepaidCents: z.number().int(),
+  totalCents: z.number().int(),
+  createdAt: isoTime,
+  closedAt: isoTime.nullable(),
+  paidAt: isoTime.nullable(),
+  holdUntil: isoTime.nullable(),
+  /** What the buyer quotes on a bank transfer. */
+  transferReference: text(),
+  invoiceNumber: text().nullable(),
+  customer: z
+    .object({
+      firstName: text().nullable(),
+      lastName: text().nullable(),
+      email: text().nullable(),
+      phone: text().nullable(),
+      address: text().nullable(),
+      membershipNumber: text().nullable(),
+    })
+    .nullable(),
+  items: z.array(
+    z.object({
+      offerTitle: text(),
+      hotelName: text(),
+      nights: z.number().int(),
+      persons: z.number().int(),
+      quantity: z.number().int(),
+      priceCents: z.number().int(),
+    }),
+  ),
+  payments: z.array(
+    z.object({
+      id: z.number().int(),
+      provider: text(),
+      status: text(),
+      amountCents: z.number().int(),
+      reference: text().nullable(),
+      captureId: text().nullable(),
+      createdAt: isoTime,
+    }),
+  ),
+  vouchers: z.array(
+    z.object({
+      id: z.number().int(),
+      code: text(),
+      guestName: text().nullable(),
+      printedAt: isoTime.nullable(),
+      validUntil: isoTime,
+    }),
+  ),
+  mails: z.array(
+    z.object({
+      id: z.number().int(),
+      kind: text(),
+      status: text(),
+      attempts: z.number().int(),
+      createdAt: isoTime,
+      sentAt: isoTime.nullable(),
+    }),
+  ),
+  /** The order's documents, each a link staff open in a new tab. */
+  documents: z.array(
+    z.object({ kind: z.enum(['invoice', 'voucher', 'voucher-phone']), label: text(), url: text() }),
+  ),
+  history: z.array(auditEntrySchema),
+});
+export type AdminOrderDetail = z.infer<typeof adminOrderDetailSchema>;
+
+export const adminOrderParams = z.object({ id: idParam });
+
+export const markPaidRequestSchema = z.object({ amountCents: cents.min(1), note });
+export const cancelOrderRequestSchema = z.object({ note });
+export const resendMailRequestSchema = z.object({ mailId: z.number().int().min(1).max(2_147_483_647) });
+export const extendHoldRequestSchema = z.object({ days: z.number().int().min(1).max(14), note });
+
+export const auditQuery = z.object({
+  orderId: idParam.optional(),
+  action: text().max(60).optional(),
+  page: pageNumber.optional(),
+});
+export const auditListSchema = z.object({
+  entries: z.array(auditEntrySchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
