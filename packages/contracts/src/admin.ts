@@ -36,6 +36,9 @@ export type AdminLoginRequest = z.infer<typeof adminLoginRequestSchema>;
 
 export const staffBrandSchema = z.object({ id: z.number().int(), short: text(), name: text() });
 
+/** GET /api/admin/brands: the brands the signed-in staff member works for (all for an operator). */
+export const adminBrandListSchema = z.array(staffBrandSchema);
+
 export const staffMemberSchema = z.object({
   id: text(),
   email: text(),
