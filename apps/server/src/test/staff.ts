@@ -14,12 +14,8 @@ export const demoPasswords = {
 export type StaffClient = {
   cookie: string;
   csrfToken: string;
-  get(url: string, headers?: Record<string, string>): ReturnType<FastifyInstance['inject']>;
-  post(
-    url: string,
-    payload?: object,
-    headers?: Record<string, string>,
-  ): ReturnType<FastifyInstance['inject']>;
+  get(url: string, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
+  post(url: string, payload?: object, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
 };
 
 let clients = 0;
@@ -54,14 +50,14 @@ export function staffClient(
   return {
     cookie,
     csrfToken,
-    get: (url, headers = {}) =>
+    get: async (url, headers = {}) =>
       app.inject({ method: 'GET', url, headers: { cookie, 'accept-language': locale, ...headers } }),
-    post: (url, payload, headers = {}) =>
+    post: async (url, payload, headers = {}) =>
       app.inject({
         method: 'POST',
         url,
         headers: { cookie, [adminCsrfHeader]: csrfToken, 'accept-language': locale, ...headers },
-        ...(payload ? { payload } : {}),
+        ...(payload ? { payload: payload as Record<string, unknown> } : {}),
       }),
   };
 }
