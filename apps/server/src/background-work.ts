@@ -7,6 +7,7 @@ import { composeAccountMail } from './modules/accounts/account-mail.ts';
 import { guestOrdersCheckJobDefinition } from './modules/accounts/guest-orders.ts';
 import { createBankInbox } from './modules/bank/bank-inbox.ts';
 import { bankInboxDir } from './modules/bank/inbox-files.ts';
+import { statementImportJobDefinition } from './modules/bank/statement-records.ts';
 import { createBrandConfigs } from './modules/brands/brand-config.ts';
 import { type BrandDirectory, createBrandDirectory } from './modules/brands/brand-directory.ts';
 import { listBrands } from './modules/brands/brands.repository.ts';
@@ -97,6 +98,7 @@ export function createBackgroundWork(options: {
     reminderDispatchJob({ db: database.db, jobs }),
     guestOrdersCheckJobDefinition({ db: database.db, jobs }),
     bankInbox.job,
+    statementImportJobDefinition(checkout),
   );
 
   return {

@@ -240,3 +240,69 @@ export const auditListSchema = z.object({
   page: z.number().int(),
   pageSize: z.number().int(),
 });
+
+export const bankStatementSources = ['upload', 'inbox', 'command'] as const;
+export const bankStatementStatuses = ['queued', 'importing', 'done', 'failed'] as const;
+
+/** One statement file and what its import did (counts per outcome: paid, unmatched, underpaid, …). */
+export const bankStatementSchema = z.object({
+  id: z.number().int(),
+  fileName: text(),
+  source: z.enum(bankStatementSources),
+  status: z.enum(bankStatementStatuses),
+  counts: z.record(text(), z.number().int()).nullable(),
+  /** Why the file could not be read, in the staff member's language. */
+  problem: text().nullable(),
+  uploadedBy: text().nullable(),
+  createdAt: isoTime,
+  finishedAt: isoTime.nullable(),
+});
+export type BankStatement = z.infer<typeof bankStatementSchema>;
+
+export const bankStatementListSchema = z.object({ statements: z.array(bankStatementSchema) });
+
+export const bankEntrySchema = z.object({
+  entryId: text(),
+  bookingDate: text(),
+  amountCents: z.number().int(),
+  currency: text(),
+  remittance: text(),
+  /** paid, assigned (by hand), underpaid, overpaid, unmatched, ambiguous, already-paid, not-payable, ignored, … */
+  outcome: text(),
+  orderId: z.number().int().nullable(),
+  handledAt: isoTime.nullable(),
+  handledBy: text().nullable(),
+  handledNote: text().nullable(),
+});
+export type BankEntry = z.infer<typeof bankEntrySchema>;
+
+export const bankStatementDetailSchema = bankStatementSchema.extend({ entries: z.array(bankEntrySchema) });
+export type BankStatementDetail = z.infer<typeof bankStatementDetailSchema>;
+
+/** POST /api/admin/bank-statements?name=…: the file's XML as the body (Content-Type application/xml). */
+export const bankStatementUploadQuery = z.object({ name: text().trim().min(1).max(200) });
+export const bankEntryParams = z.object({ entryId: text().min(1).max(200) });
+export const assignBankEntryRequestSchema = z.object({
+  orderId: z.number().int().min(1).max(2_147_483_647),
+  note,
+});
+export const handleBankEntryRequestSchema = z.object({ note });
+
+/** Unpaid orders that hold stock: bank transfers and provider payments, oldest first. */
+export const openHoldSchema = z.object({
+  orderId: z.number().int(),
+  brand: brandRef,
+  status: z.enum(orderStatuses),
+  paymentType: z.enum(paymentTypes).nullable(),
+  customerName: text().nullable(),
+  totalCents: z.number().int(),
+  units: z.number().int(),
+  closedAt: isoTime.nullable(),
+  holdUntil: isoTime.nullable(),
+});
+export const openHoldListSchema = z.object({
+  holds: z.array(openHoldSchema),
+  /** What all open holds add up to. */
+  totalCents: z.number().int(),
+  units: z.number().int(),
+});

@@ -3,6 +3,9 @@ import type { Locale } from '@shop/contracts/locale';
 /** What the back office's refusals say beyond their problem type's title, in the staff member's language. */
 export const adminMessages = {
   de: {
+    notACredit: 'Nur eine Gutschrift kann einer Bestellung zugeordnet werden.',
+    entryDecided: 'Über diese Buchung wurde schon entschieden.',
+    uploadEmpty: 'Die Datei ist leer.',
     notAnOpenTransfer: 'Nur eine offene Banküberweisung kann als bezahlt markiert werden.',
     alreadyPaid: 'Diese Bestellung ist bereits bezahlt.',
     amountMismatch: (expected: string) => `Der Betrag muss dem Bestellwert entsprechen (${expected}).`,
@@ -15,6 +18,9 @@ export const adminMessages = {
     noPendingSetup: 'Bitte starten Sie die Einrichtung neu.',
   },
   en: {
+    notACredit: 'Only a credit can be assigned to an order.',
+    entryDecided: 'This entry has already been decided.',
+    uploadEmpty: 'The file is empty.',
     notAnOpenTransfer: 'Only an open bank transfer can be marked paid.',
     alreadyPaid: 'This order has already been paid.',
     amountMismatch: (expected: string) => `The amount must be the order's total (${expected}).`,
@@ -26,6 +32,9 @@ export const adminMessages = {
     noPendingSetup: 'Please start the set-up again.',
   },
   it: {
+    notACredit: 'Solo un accredito può essere assegnato a un ordine.',
+    entryDecided: 'Su questa voce è già stato deciso.',
+    uploadEmpty: 'Il file è vuoto.',
     notAnOpenTransfer: 'Solo un bonifico bancario aperto può essere segnato come pagato.',
     alreadyPaid: 'Questo ordine è già stato pagato.',
     amountMismatch: (expected: string) => `L’importo deve corrispondere al totale dell’ordine (${expected}).`,
