@@ -202,6 +202,21 @@ export const adminOrderDetailSchema = z.object({
       guestName: text().nullable(),
       printedAt: isoTime.nullable(),
       validUntil: isoTime,
+      /** Refunded: void from then on. */
+      voidedAt: isoTime.nullable(),
+    }),
+  ),
+  refunds: z.array(
+    z.object({
+      id: z.number().int(),
+      amountCents: z.number().int(),
+      voucherIds: z.array(z.number().int()),
+      /** pending: the provider has not confirmed yet; refunded; manual: to be paid back by bank transfer. */
+      status: z.enum(['pending', 'refunded', 'manual']),
+      note: text(),
+      requestedBy: text(),
+      createdAt: isoTime,
+      refundedAt: isoTime.nullable(),
     }),
   ),
   mails: z.array(
@@ -227,6 +242,11 @@ export const adminOrderParams = z.object({ id: idParam });
 export const markPaidRequestSchema = z.object({ amountCents: cents.min(1), note });
 export const cancelOrderRequestSchema = z.object({ note });
 export const resendMailRequestSchema = z.object({ mailId: z.number().int().min(1).max(2_147_483_647) });
+/** Without `voucherIds` (or with none): every voucher not refunded yet, i.e. the whole order. */
+export const refundRequestSchema = z.object({
+  voucherIds: z.array(z.number().int().min(1).max(2_147_483_647)).max(100).optional(),
+  note,
+});
 export const extendHoldRequestSchema = z.object({ days: z.number().int().min(1).max(14), note });
 
 export const auditQuery = z.object({

@@ -395,8 +395,36 @@ export const vouchers = pgTable(
     validUntil: timestamp('valid_until', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     printedAt: timestamp('printed_at', { withTimezone: true }),
+    /** The voucher is void from then on (refunded): its PDF says so, and no hotel may redeem it. */
+    voidedAt: timestamp('voided_at', { withTimezone: true }),
   },
   (t) => [uniqueIndex('vouchers_code_idx').on(t.code), index('vouchers_order_idx').on(t.orderId)],
+);
+
+/**
+ * Money given back to a buyer by staff (issue 25): the whole order or some of its vouchers. A provider
+ * payment is refunded through the provider by a job (`pending` until it confirms); a bank transfer is
+ * paid back by the operator's bank (`manual`).
+ */
+export const orderRefunds = pgTable(
+  'order_refunds',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    paymentId: integer('payment_id').references(() => payments.id),
+    amountCents: integer('amount_cents').notNull(),
+    voucherIds: integer('voucher_ids').array().notNull(),
+    /** pending, refunded, manual. */
+    status: text('status').notNull(),
+    note: text('note').notNull(),
+    requestedBy: text('requested_by').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    providerRefundId: text('provider_refund_id'),
+  },
+  (t) => [index('order_refunds_order_idx').on(t.orderId)],
 );
 
 /** Invoice numbers are gap-free per brand and year, allocated from invoice_counters under a row lock. */

@@ -60,6 +60,7 @@ const exampleBodies: Record<string, object | string | undefined> = {
   'POST /api/admin/auth/totp/confirm': { code: '123456' },
   'POST /api/admin/orders/:id/mark-paid': { amountCents: 1, note: 'Zahlung per Scheck' },
   'POST /api/admin/orders/:id/cancel': { note: 'Kunde hat storniert' },
+  'POST /api/admin/orders/:id/refund': { note: 'Kulanz' },
   'POST /api/admin/orders/:id/resend-mail': { mailId: 1 },
   'POST /api/admin/orders/:id/extend-hold': { days: 3, note: 'Überweisung unterwegs' },
   'POST /api/admin/bank-statements': '<Document/>',

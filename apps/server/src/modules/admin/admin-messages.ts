@@ -3,6 +3,8 @@ import type { Locale } from '@shop/contracts/locale';
 /** What the back office's refusals say beyond their problem type's title, in the staff member's language. */
 export const adminMessages = {
   de: {
+    notRefundable: 'Nur eine bezahlte Bestellung kann erstattet werden.',
+    nothingToRefund: 'Diese Gutscheine sind schon erstattet oder gehören nicht zur Bestellung.',
     notACredit: 'Nur eine Gutschrift kann einer Bestellung zugeordnet werden.',
     entryDecided: 'Über diese Buchung wurde schon entschieden.',
     uploadEmpty: 'Die Datei ist leer.',
@@ -18,6 +20,8 @@ export const adminMessages = {
     noPendingSetup: 'Bitte starten Sie die Einrichtung neu.',
   },
   en: {
+    notRefundable: 'Only a paid order can be refunded.',
+    nothingToRefund: 'These vouchers have been refunded already or do not belong to the order.',
     notACredit: 'Only a credit can be assigned to an order.',
     entryDecided: 'This entry has already been decided.',
     uploadEmpty: 'The file is empty.',
@@ -32,6 +36,8 @@ export const adminMessages = {
     noPendingSetup: 'Please start the set-up again.',
   },
   it: {
+    notRefundable: 'Solo un ordine pagato può essere rimborsato.',
+    nothingToRefund: 'Questi buoni sono già stati rimborsati o non appartengono all’ordine.',
     notACredit: 'Solo un accredito può essere assegnato a un ordine.',
     entryDecided: 'Su questa voce è già stato deciso.',
     uploadEmpty: 'Il file è vuoto.',
