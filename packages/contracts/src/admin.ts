@@ -326,3 +326,41 @@ export const openHoldListSchema = z.object({
   totalCents: z.number().int(),
   units: z.number().int(),
 });
+
+export const staffListEntrySchema = staffMemberSchema.extend({
+  /** Switched off: cannot sign in, every session ended. */
+  disabled: z.boolean(),
+  /** Invited, no password set yet. */
+  invited: z.boolean(),
+  lastActiveAt: isoTime.nullable(),
+});
+export const staffListSchema = z.object({ staff: z.array(staffListEntrySchema) });
+
+const brandShorts = z.array(text().min(1).max(40)).max(50);
+
+export const createStaffRequestSchema = z.object({
+  email,
+  name: text().trim().min(1).max(100),
+  role: z.enum(staffRoles),
+  brands: brandShorts.default([]),
+  markPaidLimitCents: cents.nullable().optional(),
+});
+export const updateStaffRequestSchema = z.object({
+  name: text().trim().min(1).max(100).optional(),
+  role: z.enum(staffRoles).optional(),
+  brands: brandShorts.optional(),
+  markPaidLimitCents: cents.nullable().optional(),
+  disabled: z.boolean().optional(),
+});
+export const staffParams = z.object({ staffId: z.uuid() });
+
+/** The invited member sets a password with the token of the mailed link (`/admin/invite#<token>`). */
+export const acceptInviteRequestSchema = z.object({
+  token: text().min(20).max(200),
+  password: text().min(12).max(200),
+});
+
+export const ownSessionsSchema = z.object({
+  sessions: z.array(z.object({ id: text(), createdAt: isoTime, lastUsedAt: isoTime, current: z.boolean() })),
+});
+export const sessionParams = z.object({ sessionId: z.uuid() });

@@ -64,13 +64,22 @@ const exampleBodies: Record<string, object | string | undefined> = {
   'POST /api/admin/orders/:id/resend-mail': { mailId: 1 },
   'POST /api/admin/orders/:id/extend-hold': { days: 3, note: 'Überweisung unterwegs' },
   'POST /api/admin/bank-statements': '<Document/>',
+  'POST /api/admin/staff': { email: 'neu@example.org', name: 'Neu', role: 'support' },
+  'POST /api/admin/staff/:staffId': { name: 'Neu' },
+  'POST /api/admin/staff/:staffId/invite': undefined,
+  'POST /api/admin/auth/accept-invite': { token: 'x'.repeat(30), password: 'x'.repeat(12) },
+  'POST /api/admin/auth/sessions/:sessionId/end': undefined,
   'POST /api/admin/bank-entries/:entryId/assign': { orderId: 1, note: 'von Hand' },
   'POST /api/admin/bank-entries/:entryId/handle': { note: 'nichts zu buchen' },
 };
 
 const routeKey = (route: AdminRoute) => `${route.method} ${route.url}`;
 const urlOf = (route: AdminRoute) =>
-  route.url.replace(':id', String(demoOrderId)).replace(':entryId', 'entry-1') +
+  route.url
+    .replace(':id', String(demoOrderId))
+    .replace(':entryId', 'entry-1')
+    .replace(':staffId', '00000000-0000-4000-8000-000000000000')
+    .replace(':sessionId', '00000000-0000-4000-8000-000000000001') +
   (route.url === '/api/admin/bank-statements' && route.method === 'POST' ? '?name=auszug.xml' : '');
 
 function call(route: AdminRoute, headers: Record<string, string>) {

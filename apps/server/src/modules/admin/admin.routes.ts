@@ -8,6 +8,7 @@ import { registerAdminOrderRoutes } from './orders/admin-orders.routes.ts';
 import { registerOpenHoldRoutes } from './orders/open-holds.ts';
 import { registerStaffAuthRoutes, type staffLoginLimits } from './staff/staff-auth.routes.ts';
 import type { StaffCookie } from './staff/staff-cookie.ts';
+import { registerStaffManagementRoutes } from './staff/staff-management.routes.ts';
 
 export type AdminDeps = ActionDeps & {
   brands: Pick<BrandDirectory, 'byId'>;
@@ -25,4 +26,5 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AdminDeps): void
   registerAuditRoutes(app, deps);
   registerAdminBankRoutes(app, deps);
   registerOpenHoldRoutes(app, deps);
+  registerStaffManagementRoutes(app, deps);
 }
