@@ -8,6 +8,7 @@ import { type Database, LOCK_IDS, openDatabase } from './db/client.ts';
 import { DataDirInUse } from './db/data-dir-lock.ts';
 import { logOptions } from './http/logging.ts';
 import { perProcessLimitsWarning } from './http/rate-limit.ts';
+import { isLocalShop } from './modules/admin/staff/staff-accounts.ts';
 import { brandsWithoutOrigin } from './modules/brands/brand-directory.ts';
 import { startMetricsServer } from './modules/ops/ops.routes.ts';
 import { guardAgainstDatabaseOutages } from './process-guards.ts';
@@ -43,7 +44,10 @@ async function serve(config: Config): Promise<void> {
         app.log.info('empty catalogue: seeding the demo catalogue (first start only)');
         // One transaction: a first start interrupted while seeding leaves an empty catalogue, not half of one.
         const totals = await database.db.transaction((transaction) =>
-          seedDemoCatalogue(transaction as unknown as Database, { log: (message) => app.log.info(message) }),
+          seedDemoCatalogue(transaction as unknown as Database, {
+            log: (message) => app.log.info(message),
+            demoStaff: isLocalShop(config.publicUrl),
+          }),
         );
         app.log.info(totals, 'demo catalogue ready');
       });

@@ -5,6 +5,7 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from '#src/config.ts';
 import { LOCK_IDS, openDatabase } from '#src/db/client.ts';
+import { isLocalShop } from '#src/modules/admin/staff/staff-accounts.ts';
 import { demoOfferCount, maxOfferCount, resetCatalogue, seedDemoCatalogue } from './demo-catalogue.ts';
 import { generateOrders } from './generated-orders.ts';
 
@@ -68,6 +69,7 @@ async function main(): Promise<number> {
       await resetCatalogue(handle.db);
       const seeded = await seedDemoCatalogue(handle.db, {
         offers,
+        demoStaff: isLocalShop(config.publicUrl),
         log: (message) => console.log(`${message} (${elapsed()})`),
       });
       if (orders > 0) {

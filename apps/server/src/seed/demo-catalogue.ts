@@ -34,7 +34,15 @@ export const maxOfferCount = 2_000_000;
 /** Offers written per round trip; their variants, texts and themes follow in the same round. */
 const offerBatchSize = 1000;
 
-export type SeedOptions = { offers?: number; log?: (message: string) => void };
+export type SeedOptions = {
+  offers?: number;
+  log?: (message: string) => void;
+  /**
+   * The demo staff (published passwords): only for a shop on this machine (`isLocalShop`), never for one
+   * on a public address, even when it starts with the demo catalogue. Tests have them.
+   */
+  demoStaff?: boolean;
+};
 export type SeedTotals = { brands: number; hotels: number; offers: number; variants: number };
 
 /** Every table the catalogue consists of, in no particular order (TRUNCATE takes them at once). */
@@ -123,9 +131,13 @@ export async function seedDemoCatalogue(db: Database, options: SeedOptions = {})
   await insertRows(db, schema.reductions, commerce.reductions);
   await insertRows(db, schema.giftCards, commerce.giftCards);
   log(`seed: ${commerce.reductions.length} promotion codes, ${commerce.giftCards.length} gift cards`);
-  // The back office's demo staff (README): with the demo catalogue only, never in a real installation.
-  await seedDemoStaff(db);
-  log(`seed: ${demoStaff.length} demo staff accounts`);
+  // The back office's demo staff (README): with the demo catalogue of a local shop only.
+  if (options.demoStaff ?? true) {
+    await seedDemoStaff(db);
+    log(`seed: ${demoStaff.length} demo staff accounts`);
+  } else {
+    log('seed: no demo staff on a public address (npm run staff -- create … makes the first operator)');
+  }
 
   await resetSequences(db, serialTables);
   await rebuildSearchIndex(db, log);

@@ -47,7 +47,16 @@ export function generatedPassword(): string {
   return randomBytes(18).toString('base64url');
 }
 
-/** The demo's staff (README): published passwords, so they exist in the demo database only. */
+/**
+ * Whether the shop runs for this machine only (its PUBLIC_URL is localhost or a loopback address): the
+ * only place the demo staff, whose passwords are published, may exist.
+ */
+export function isLocalShop(publicUrl: string): boolean {
+  const host = new URL(publicUrl).hostname.replace(/^\[|\]$/g, '');
+  return host === 'localhost' || host.endsWith('.localhost') || host === '::1' || /^127\./.test(host);
+}
+
+/** The demo's staff (README): published passwords, so they exist in a local demo database only. */
 export const demoStaff: readonly NewStaffMember[] = [
   {
     email: 'operator@example.org',
