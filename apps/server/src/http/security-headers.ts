@@ -22,7 +22,7 @@ export const baseDirectives = {
  * Answers that carry personal data or an order's key (vouchers, invoices, insurance policies too): no
  * browser or proxy keeps them, and no other site may load them.
  */
-const privatePaths = /^\/api\/(?:order|account|auth|voucher|invoice|insurance)(?:[/?]|$)/;
+const privatePaths = /^\/api\/(?:order|account|auth|voucher|invoice|insurance|admin)(?:[/?]|$)/;
 
 /** Pictures and brand files that mails and partner pages may show from another origin. */
 const sharedPaths = /^\/(?:media|assets)\//;

@@ -151,6 +151,11 @@ describe('finding an order', () => {
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect((await support.get('/api/admin/orders/999999')).statusCode).toBe(404);
+    // Staff and customer data: no browser or proxy may keep a copy.
+    expect((await support.get(`/api/admin/orders/${paid.orderId}`)).headers['cache-control']).toContain(
+      'no-store',
+    );
+    expect((await support.get('/api/admin/orders')).headers['cache-control']).toContain('no-store');
   });
 });
 

@@ -24,13 +24,14 @@ export async function signIn(db: Database, input: AdminLoginRequest): Promise<Lo
   if (!member || !passwordOk || member.disabled_at) return { outcome: 'invalid-credentials' };
   if (member.totp_secret) {
     if (!input.totp) return { outcome: 'totp-required', missing: true };
-    if (!(await useSecondFactor(db, member, input.totp))) return { outcome: 'totp-required', missing: false };
+    if (!(await acceptSecondFactor(db, member, input.totp)))
+      return { outcome: 'totp-required', missing: false };
   }
   return { outcome: 'signed-in', member, session: await startStaffSession(db, member.id) };
 }
 
 /** Accepts the code once: a TOTP step newer than the last one used, or an unused recovery code. */
-async function useSecondFactor(db: Database, member: StaffRow, code: string): Promise<boolean> {
+async function acceptSecondFactor(db: Database, member: StaffRow, code: string): Promise<boolean> {
   if (/^\d{6}$/.test(code)) {
     const step = totpStep(member.totp_secret as string, code);
     if (step === null) return false;
