@@ -36,6 +36,7 @@ const environmentSchema = z.object({
   TRUST_PROXY: flag.default(false),
   STOREFRONT_DEV: flag.default(false),
   STOREFRONT_BUILD_DIR: z.string().min(1).default(path.join(repoRoot, 'apps/storefront/build')),
+  ADMIN_BUILD_DIR: z.string().min(1).default(path.join(repoRoot, 'apps/admin/dist')),
   ASSET_URL: z.url().optional(),
   PUBLIC_URL: z
     .url({ protocol: /^https?$/ })
@@ -124,6 +125,8 @@ export type Config = {
   storefrontDev: boolean;
   /** The storefront build served (holds `client/` and `server/index.js`); tests point it at a copy. */
   storefrontBuildDir: string;
+  /** The back office's build served under /admin (holds `index.html` and `assets/`). */
+  adminBuildDir: string;
   /** Where brand configs are fetched from (`${assetUrl}/brands/<short>/config.json`); unset = ./assets. */
   assetUrl: string | undefined;
   /**
@@ -237,6 +240,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     trustProxy: e.TRUST_PROXY,
     storefrontDev: e.STOREFRONT_DEV,
     storefrontBuildDir: path.resolve(e.STOREFRONT_BUILD_DIR),
+    adminBuildDir: path.resolve(e.ADMIN_BUILD_DIR),
     assetUrl: e.ASSET_URL,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     redisUrl: e.REDIS_URL,
