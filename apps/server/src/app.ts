@@ -19,6 +19,8 @@ import { createAccessTokens } from './modules/accounts/access-tokens.ts';
 import { registerAccountRoutes } from './modules/accounts/accounts.routes.ts';
 import { createAuthentication } from './modules/accounts/authentication.ts';
 import { createSessionCookie } from './modules/accounts/session-cookie.ts';
+import { registerAdminRoutes } from './modules/admin/admin.routes.ts';
+import { createStaffCookie } from './modules/admin/staff/staff-cookie.ts';
 import { registerAdminApp } from './modules/admin-app/admin-app.routes.ts';
 import { registerAppManifestRoutes } from './modules/app-manifest/app-manifest.routes.ts';
 import { createBrandDirectory } from './modules/brands/brand-directory.ts';
@@ -193,6 +195,14 @@ export async function buildApp({
     withOrderKey,
     authentication,
     membershipNumbers,
+  });
+  registerAdminRoutes(app, {
+    db: database.db,
+    jobs,
+    brandConfigs,
+    brands,
+    cookie: createStaffCookie({ isSecure: config.env === 'production' }),
+    operatorsNeedTotp: config.operatorsNeedTotp,
   });
   registerReminderRoutes(app, { db: database.db, jobs });
   registerGuardRoutes(app, { brandConfigs, checks: membershipNumbers });

@@ -34,6 +34,8 @@ const environmentSchema = z.object({
   CATALOGUE_CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(10_000),
   SEARCH_REFRESH_MS: z.coerce.number().int().min(0).max(3_600_000).default(5_000),
   TRUST_PROXY: flag.default(false),
+  // Unset: required in production only (issue 25).
+  STAFF_OPERATOR_TOTP: flag.optional(),
   STOREFRONT_DEV: flag.default(false),
   STOREFRONT_BUILD_DIR: z.string().min(1).default(path.join(repoRoot, 'apps/storefront/build')),
   ADMIN_BUILD_DIR: z.string().min(1).default(path.join(repoRoot, 'apps/admin/dist')),
@@ -121,6 +123,8 @@ export type Config = {
   /** How often each process checks whether its in-memory search index is stale (0 = never). */
   searchRefreshMs: number;
   trustProxy: boolean;
+  /** An operator must set up a second factor (TOTP) before anything else in the back office. */
+  operatorsNeedTotp: boolean;
   /** Serve the storefront through Vite with hot reload (npm run dev) instead of its build. */
   storefrontDev: boolean;
   /** The storefront build served (holds `client/` and `server/index.js`); tests point it at a copy. */
@@ -238,6 +242,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     catalogueCacheTtlMs: e.CATALOGUE_CACHE_TTL_MS,
     searchRefreshMs: e.SEARCH_REFRESH_MS,
     trustProxy: e.TRUST_PROXY,
+    operatorsNeedTotp: e.STAFF_OPERATOR_TOTP ?? e.NODE_ENV === 'production',
     storefrontDev: e.STOREFRONT_DEV,
     storefrontBuildDir: path.resolve(e.STOREFRONT_BUILD_DIR),
     adminBuildDir: path.resolve(e.ADMIN_BUILD_DIR),

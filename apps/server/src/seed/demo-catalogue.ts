@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '#src/db/client.ts';
 import * as schema from '#src/db/schema/index.ts';
+import { demoStaff, seedDemoStaff } from '#src/modules/admin/staff/staff-accounts.ts';
 import { rebuildSearchIndex } from '#src/modules/search/search-index.repository.ts';
 import { planDemoCommerce } from './commerce.ts';
 import { planContent } from './content.ts';
@@ -122,6 +123,9 @@ export async function seedDemoCatalogue(db: Database, options: SeedOptions = {})
   await insertRows(db, schema.reductions, commerce.reductions);
   await insertRows(db, schema.giftCards, commerce.giftCards);
   log(`seed: ${commerce.reductions.length} promotion codes, ${commerce.giftCards.length} gift cards`);
+  // The back office's demo staff (README): with the demo catalogue only, never in a real installation.
+  await seedDemoStaff(db);
+  log(`seed: ${demoStaff.length} demo staff accounts`);
 
   await resetSequences(db, serialTables);
   await rebuildSearchIndex(db, log);

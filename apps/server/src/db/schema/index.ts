@@ -3,4 +3,5 @@ export * from './consent.ts';
 export * from './insurance.ts';
 export * from './newsletter.ts';
 export * from './orders.ts';
+export * from './staff.ts';
 export * from './wishes-reminders.ts';

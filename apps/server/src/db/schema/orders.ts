@@ -207,6 +207,9 @@ export const orders = pgTable(
   (t) => [
     index('orders_customer_idx').on(t.customerId),
     index('orders_status_idx').on(t.status),
+    // The back office's order list: newest first, of all brands or of one (issue 25).
+    index('orders_created_idx').on(t.createdAt),
+    index('orders_brand_created_idx').on(t.brandId, t.createdAt),
     index('orders_hold_idx').on(t.holdUntil).where(sql`hold_until IS NOT NULL`),
     index('orders_open_transfer_client_idx').on(t.clientHash).where(sql`status = 'awaiting-payment'`),
     index('orders_open_transfer_email_idx').on(t.emailKey).where(sql`status = 'awaiting-payment'`),
@@ -434,6 +437,8 @@ export const invoices = pgTable(
   (t) => [
     uniqueIndex('invoices_brand_year_number_idx').on(t.brandId, t.year, t.number),
     uniqueIndex('invoices_order_idx').on(t.orderId),
+    // The back office finds an order by its invoice number.
+    uniqueIndex('invoices_number_idx').on(t.invoiceNumber),
   ],
 );
 

@@ -102,6 +102,7 @@ export async function refreshSession(
   return { outcome: 'refreshed', session: { accessToken, credential: `${session.id}.${nextSecret}` } };
 }
 
-function sameHash(a: string, b: string): boolean {
+/** Compares two hashes in time that does not depend on where they differ. */
+export function sameHash(a: string, b: string): boolean {
   return a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 }
