@@ -11,6 +11,8 @@ export type I18n = {
   setLocale(locale: Locale): void;
   /** Date and time of an ISO timestamp, e.g. "27.11.2026, 14:05". */
   dateTime(iso: string | null): string;
+  /** The date alone, e.g. "27.11.2029" (a voucher's last day). */
+  date(iso: string | null): string;
   /** Integer cents as the shop writes prices ("€ 1.299,-"). */
   money(cents: number): string;
 };
@@ -37,15 +39,17 @@ export function I18nProvider({ children }: { children: ReactNode }) {
     [queryClient],
   );
   const value = useMemo<I18n>(() => {
-    const dateFormat = new Intl.DateTimeFormat(localeIso[locale], {
+    const dateTimeFormat = new Intl.DateTimeFormat(localeIso[locale], {
       dateStyle: 'medium',
       timeStyle: 'short',
     });
+    const dateFormat = new Intl.DateTimeFormat(localeIso[locale], { dateStyle: 'medium' });
     return {
       locale,
       t: dictionaries[locale],
       setLocale,
-      dateTime: (iso) => (iso ? dateFormat.format(new Date(iso)) : '–'),
+      dateTime: (iso) => (iso ? dateTimeFormat.format(new Date(iso)) : '–'),
+      date: (iso) => (iso ? dateFormat.format(new Date(iso)) : '–'),
       money: (cents) => formatPrice(cents, locale),
     };
   }, [locale, setLocale]);

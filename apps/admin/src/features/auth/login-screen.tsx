@@ -2,7 +2,7 @@ import { adminLoginRequestSchema } from '@shop/contracts/admin';
 import { useMemo, useState } from 'react';
 import { Button, Form } from 'react-aria-components';
 import { useForm } from 'react-hook-form';
-import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { useI18n } from '../../i18n/i18n-context.tsx';
 import { ApiProblem } from '../../lib/api-client.ts';
 import { contractResolver } from '../../lib/form-resolver.ts';
@@ -11,7 +11,6 @@ import { PageHeading } from '../../ui/page-heading.tsx';
 import { ProblemMessage } from '../../ui/problem-message.tsx';
 import { FormTextField } from '../../ui/text-field.tsx';
 import { useSignIn } from './api/session.ts';
-import { useSession } from './use-session.ts';
 
 // The contract's request: without the code until the API asks for it, then with it required.
 const passwordStep = adminLoginRequestSchema.omit({ totp: true });
@@ -21,7 +20,6 @@ export function LoginScreen() {
   const { t, locale } = useI18n();
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
-  const session = useSession();
   const signIn = useSignIn();
   // The answer that asked for the code: the question the new field asks, not an error to show.
   const [codeAskedBy, setCodeAskedBy] = useState<unknown>(null);
@@ -36,10 +34,6 @@ export function LoginScreen() {
   }, [isAskingForCode, locale, t]);
   const form = useForm({ resolver, defaultValues: { email: '', password: '', totp: '' } });
   const next = safeReturnPath(searchParams.get('next'));
-
-  if (session.data && !signIn.isPending) {
-    return <Navigate to={session.data.mustSetUpTotp ? '/security' : next} replace />;
-  }
 
   const onSubmit = form.handleSubmit(async (request) => {
     try {

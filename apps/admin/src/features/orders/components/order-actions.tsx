@@ -20,7 +20,7 @@ export function OrderActions({ order }: { order: AdminOrderDetail }) {
       <h2 id="actions-title">{t.order.actions}</h2>
       <div className="action-row">
         {isOpenTransfer ? <MarkPaid order={order} /> : null}
-        {isOpenTransfer ? <ExtendHold order={order} /> : null}
+        {isOpenTransfer && order.holdUntil ? <ExtendHold order={order} /> : null}
         {isUnpaid ? <CancelOrder order={order} /> : null}
       </div>
     </section>

@@ -6,6 +6,12 @@ import { ActionDialog } from './action-dialog.tsx';
 
 type Mail = AdminOrderDetail['mails'][number];
 
+/**
+ * The kinds the API sends again (modules/admin/orders/admin-order-actions.ts); for the others it would
+ * only refuse, so they get no button.
+ */
+const resendableKinds: readonly string[] = ['order-received', 'payment-received', 'transfer-reminder'];
+
 /** The order's mails with their status; each can be sent again (confirmed first). */
 export function OrderMails({ order }: { order: AdminOrderDetail }) {
   const { t, dateTime } = useI18n();
@@ -40,7 +46,9 @@ export function OrderMails({ order }: { order: AdminOrderDetail }) {
                   <td>{dateTime(mail.createdAt)}</td>
                   <td>{dateTime(mail.sentAt)}</td>
                   <td>
-                    <ResendMail orderId={order.id} mail={mail} />
+                    {resendableKinds.includes(mail.kind) ? (
+                      <ResendMail orderId={order.id} mail={mail} />
+                    ) : null}
                   </td>
                 </tr>
               ))}

@@ -189,7 +189,7 @@ export function OrderPayments({ order }: Props) {
 }
 
 export function OrderVouchers({ order }: Props) {
-  const { t, dateTime } = useI18n();
+  const { t, dateTime, date } = useI18n();
   return (
     <Section id="vouchers-title" title={t.order.vouchers}>
       {order.vouchers.length === 0 ? (
@@ -201,7 +201,7 @@ export function OrderVouchers({ order }: Props) {
             <code key="code">{voucher.code}</code>,
             voucher.guestName,
             voucher.printedAt ? dateTime(voucher.printedAt) : t.order.notPrinted,
-            dateTime(voucher.validUntil),
+            date(voucher.validUntil),
           ])}
         />
       )}
