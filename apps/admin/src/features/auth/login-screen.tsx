@@ -36,6 +36,7 @@ export function LoginScreen() {
   const next = safeReturnPath(searchParams.get('next'));
 
   const onSubmit = form.handleSubmit(async (request) => {
+    if (signIn.isPending) return;
     try {
       const signedIn = await signIn.mutateAsync(request);
       navigate(signedIn.mustSetUpTotp ? '/security' : next, { replace: true });
@@ -82,7 +83,7 @@ export function LoginScreen() {
             isRequired
           />
         ) : null}
-        <Button type="submit" className="button primary" isPending={signIn.isPending}>
+        <Button type="submit" className="button primary">
           {t.login.submit}
         </Button>
       </Form>

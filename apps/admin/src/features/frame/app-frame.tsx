@@ -44,8 +44,8 @@ export function AppFrame() {
         <LanguageSwitch />
         <Button
           className="button"
-          isPending={signOut.isPending}
           onPress={() =>
+            !signOut.isPending &&
             signOut.mutate(undefined, { onSettled: () => navigate('/login', { replace: true }) })
           }
         >

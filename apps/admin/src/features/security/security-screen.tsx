@@ -31,6 +31,7 @@ export function SecurityScreen() {
   const recoveryCodes = confirm.data?.recoveryCodes;
 
   const onConfirm = form.handleSubmit(async (request) => {
+    if (confirm.isPending) return;
     try {
       await confirm.mutateAsync(request);
       announce(t.security.confirmed);
@@ -84,7 +85,7 @@ export function SecurityScreen() {
                   inputMode="numeric"
                   isRequired
                 />
-                <Button type="submit" className="button primary" isPending={confirm.isPending}>
+                <Button type="submit" className="button primary">
                   {t.security.confirm}
                 </Button>
               </Form>
@@ -92,7 +93,7 @@ export function SecurityScreen() {
           ) : (
             <>
               <ProblemMessage error={setup.error} />
-              <Button className="button primary" isPending={setup.isPending} onPress={() => setup.mutate()}>
+              <Button className="button primary" onPress={() => !setup.isPending && setup.mutate()}>
                 {staff?.totpEnabled ? t.security.restart : t.security.start}
               </Button>
             </>

@@ -12,6 +12,10 @@ type Props = {
   confirmLabel: string;
   /** The action's failure (a problem's title and detail are shown in the dialog). */
   error: unknown;
+  /**
+   * The action is under way: a second submit is ignored. Not React Aria's pending button: it announces
+   * by pointing at the button, which the closing dialog removes (a dangling reference axe reports).
+   */
   isPending: boolean;
   /** Submits the form; resolves true when the action went through (the dialog closes). */
   onSubmit(): Promise<boolean>;
@@ -41,6 +45,7 @@ export function ActionDialog({
           validationBehavior="aria"
           onSubmit={async (event) => {
             event.preventDefault();
+            if (isPending) return;
             if (await onSubmit()) close();
           }}
         >
@@ -51,7 +56,7 @@ export function ActionDialog({
             <Button className="button" onPress={close}>
               {t.actions.cancelDialog}
             </Button>
-            <Button type="submit" className="button primary" isPending={isPending}>
+            <Button type="submit" className="button primary">
               {confirmLabel}
             </Button>
           </div>
