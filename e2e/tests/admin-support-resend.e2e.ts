@@ -78,7 +78,10 @@ journey('back office: support finds a paid order by its voucher code and resends
     // Focus is back on a resend button of the mails, not lost to the page's start.
     await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Erneut senden');
     // The history says who did it.
-    await expectText(page.getByRole('region', { name: 'Verlauf' }), /support@example\.org order\.resend-mail/);
+    await expectText(
+      page.getByRole('region', { name: 'Verlauf' }),
+      /support@example\.org order\.resend-mail/,
+    );
 
     // The back button returns to the list as it was searched.
     await page.goBack();
