@@ -5,8 +5,10 @@ import { type Config, repoRoot } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { composeAccountMail } from './modules/accounts/account-mail.ts';
 import { guestOrdersCheckJobDefinition } from './modules/accounts/guest-orders.ts';
+import { refundOrderJobDefinition } from './modules/admin/orders/refunds.ts';
 import { createBankInbox } from './modules/bank/bank-inbox.ts';
 import { bankInboxDir } from './modules/bank/inbox-files.ts';
+import { statementImportJobDefinition } from './modules/bank/statement-records.ts';
 import { createBrandConfigs } from './modules/brands/brand-config.ts';
 import { type BrandDirectory, createBrandDirectory } from './modules/brands/brand-directory.ts';
 import { listBrands } from './modules/brands/brands.repository.ts';
@@ -93,10 +95,12 @@ export function createBackgroundWork(options: {
     releaseExpiredHoldsJob(checkout),
     reconcilePaymentsJobDefinition(checkout),
     refundJobDefinition(checkout),
+    refundOrderJobDefinition(checkout),
     transferRemindersJob(checkout, config.payments.wireTransfer.reminderDays),
     reminderDispatchJob({ db: database.db, jobs }),
     guestOrdersCheckJobDefinition({ db: database.db, jobs }),
     bankInbox.job,
+    statementImportJobDefinition(checkout),
   );
 
   return {

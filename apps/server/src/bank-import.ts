@@ -7,7 +7,6 @@ import { type Config, ConfigError, loadConfig } from './config.ts';
 import { type DatabaseHandle, openDatabase } from './db/client.ts';
 import { DataDirInUse } from './db/data-dir-lock.ts';
 import { logOptions } from './http/logging.ts';
-import { importStatement } from './modules/bank/bank-import.ts';
 import { parseCamt053, StatementFormatError } from './modules/bank/camt053.ts';
 import { formatImportReport } from './modules/bank/import-report.ts';
 import {
@@ -18,6 +17,7 @@ import {
   uniqueStatementName,
   waitForInboxReport,
 } from './modules/bank/inbox-files.ts';
+import { importRecordedStatement } from './modules/bank/statement-records.ts';
 
 // `npm run bank-import` runs in apps/server; the operator's folder is where they typed it.
 const operatorCwd = process.env.INIT_CWD ?? process.cwd();
@@ -57,7 +57,10 @@ async function main(): Promise<number> {
   await background.start();
   try {
     for (const { file, xml } of statements) {
-      const report = await importStatement(background.checkout, xml).catch((error: unknown) => {
+      const report = await importRecordedStatement(background.checkout, xml, {
+        fileName: path.basename(file),
+        source: 'command',
+      }).catch((error: unknown) => {
         throw error instanceof StatementFormatError ? new StatementError(file, error.message) : error;
       });
       for (const line of formatImportReport(file, report)) console.log(line);

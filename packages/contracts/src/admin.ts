@@ -202,6 +202,21 @@ export const adminOrderDetailSchema = z.object({
       guestName: text().nullable(),
       printedAt: isoTime.nullable(),
       validUntil: isoTime,
+      /** Refunded: void from then on. */
+      voidedAt: isoTime.nullable(),
+    }),
+  ),
+  refunds: z.array(
+    z.object({
+      id: z.number().int(),
+      amountCents: z.number().int(),
+      voucherIds: z.array(z.number().int()),
+      /** pending: the provider has not confirmed yet; refunded; manual: to be paid back by bank transfer. */
+      status: z.enum(['pending', 'refunded', 'manual']),
+      note: text(),
+      requestedBy: text(),
+      createdAt: isoTime,
+      refundedAt: isoTime.nullable(),
     }),
   ),
   mails: z.array(
@@ -227,6 +242,11 @@ export const adminOrderParams = z.object({ id: idParam });
 export const markPaidRequestSchema = z.object({ amountCents: cents.min(1), note });
 export const cancelOrderRequestSchema = z.object({ note });
 export const resendMailRequestSchema = z.object({ mailId: z.number().int().min(1).max(2_147_483_647) });
+/** Without `voucherIds` (or with none): every voucher not refunded yet, i.e. the whole order. */
+export const refundRequestSchema = z.object({
+  voucherIds: z.array(z.number().int().min(1).max(2_147_483_647)).max(100).optional(),
+  note,
+});
 export const extendHoldRequestSchema = z.object({ days: z.number().int().min(1).max(14), note });
 
 export const auditQuery = z.object({
@@ -240,3 +260,107 @@ export const auditListSchema = z.object({
   page: z.number().int(),
   pageSize: z.number().int(),
 });
+
+export const bankStatementSources = ['upload', 'inbox', 'command'] as const;
+export const bankStatementStatuses = ['queued', 'importing', 'done', 'failed'] as const;
+
+/** One statement file and what its import did (counts per outcome: paid, unmatched, underpaid, …). */
+export const bankStatementSchema = z.object({
+  id: z.number().int(),
+  fileName: text(),
+  source: z.enum(bankStatementSources),
+  status: z.enum(bankStatementStatuses),
+  counts: z.record(text(), z.number().int()).nullable(),
+  /** Why the file could not be read, in the staff member's language. */
+  problem: text().nullable(),
+  uploadedBy: text().nullable(),
+  createdAt: isoTime,
+  finishedAt: isoTime.nullable(),
+});
+export type BankStatement = z.infer<typeof bankStatementSchema>;
+
+export const bankStatementListSchema = z.object({ statements: z.array(bankStatementSchema) });
+
+export const bankEntrySchema = z.object({
+  entryId: text(),
+  bookingDate: text(),
+  amountCents: z.number().int(),
+  currency: text(),
+  remittance: text(),
+  /** paid, assigned (by hand), underpaid, overpaid, unmatched, ambiguous, already-paid, not-payable, ignored, … */
+  outcome: text(),
+  orderId: z.number().int().nullable(),
+  handledAt: isoTime.nullable(),
+  handledBy: text().nullable(),
+  handledNote: text().nullable(),
+});
+export type BankEntry = z.infer<typeof bankEntrySchema>;
+
+export const bankStatementDetailSchema = bankStatementSchema.extend({ entries: z.array(bankEntrySchema) });
+export type BankStatementDetail = z.infer<typeof bankStatementDetailSchema>;
+
+/** POST /api/admin/bank-statements?name=…: the file's XML as the body (Content-Type application/xml). */
+export const bankStatementUploadQuery = z.object({ name: text().trim().min(1).max(200) });
+export const bankEntryParams = z.object({ entryId: text().min(1).max(200) });
+export const assignBankEntryRequestSchema = z.object({
+  orderId: z.number().int().min(1).max(2_147_483_647),
+  note,
+});
+export const handleBankEntryRequestSchema = z.object({ note });
+
+/** Unpaid orders that hold stock: bank transfers and provider payments, oldest first. */
+export const openHoldSchema = z.object({
+  orderId: z.number().int(),
+  brand: brandRef,
+  status: z.enum(orderStatuses),
+  paymentType: z.enum(paymentTypes).nullable(),
+  customerName: text().nullable(),
+  totalCents: z.number().int(),
+  units: z.number().int(),
+  closedAt: isoTime.nullable(),
+  holdUntil: isoTime.nullable(),
+});
+export const openHoldListSchema = z.object({
+  holds: z.array(openHoldSchema),
+  /** What all open holds add up to. */
+  totalCents: z.number().int(),
+  units: z.number().int(),
+});
+
+export const staffListEntrySchema = staffMemberSchema.extend({
+  /** Switched off: cannot sign in, every session ended. */
+  disabled: z.boolean(),
+  /** Invited, no password set yet. */
+  invited: z.boolean(),
+  lastActiveAt: isoTime.nullable(),
+});
+export const staffListSchema = z.object({ staff: z.array(staffListEntrySchema) });
+
+const brandShorts = z.array(text().min(1).max(40)).max(50);
+
+export const createStaffRequestSchema = z.object({
+  email,
+  name: text().trim().min(1).max(100),
+  role: z.enum(staffRoles),
+  brands: brandShorts.default([]),
+  markPaidLimitCents: cents.nullable().optional(),
+});
+export const updateStaffRequestSchema = z.object({
+  name: text().trim().min(1).max(100).optional(),
+  role: z.enum(staffRoles).optional(),
+  brands: brandShorts.optional(),
+  markPaidLimitCents: cents.nullable().optional(),
+  disabled: z.boolean().optional(),
+});
+export const staffParams = z.object({ staffId: z.uuid() });
+
+/** The invited member sets a password with the token of the mailed link (`/admin/invite#<token>`). */
+export const acceptInviteRequestSchema = z.object({
+  token: text().min(20).max(200),
+  password: text().min(12).max(200),
+});
+
+export const ownSessionsSchema = z.object({
+  sessions: z.array(z.object({ id: text(), createdAt: isoTime, lastUsedAt: isoTime, current: z.boolean() })),
+});
+export const sessionParams = z.object({ sessionId: z.uuid() });

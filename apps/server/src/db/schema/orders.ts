@@ -395,8 +395,36 @@ export const vouchers = pgTable(
     validUntil: timestamp('valid_until', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     printedAt: timestamp('printed_at', { withTimezone: true }),
+    /** The voucher is void from then on (refunded): its PDF says so, and no hotel may redeem it. */
+    voidedAt: timestamp('voided_at', { withTimezone: true }),
   },
   (t) => [uniqueIndex('vouchers_code_idx').on(t.code), index('vouchers_order_idx').on(t.orderId)],
+);
+
+/**
+ * Money given back to a buyer by staff (issue 25): the whole order or some of its vouchers. A provider
+ * payment is refunded through the provider by a job (`pending` until it confirms); a bank transfer is
+ * paid back by the operator's bank (`manual`).
+ */
+export const orderRefunds = pgTable(
+  'order_refunds',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    paymentId: integer('payment_id').references(() => payments.id),
+    amountCents: integer('amount_cents').notNull(),
+    voucherIds: integer('voucher_ids').array().notNull(),
+    /** pending, refunded, manual. */
+    status: text('status').notNull(),
+    note: text('note').notNull(),
+    requestedBy: text('requested_by').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    providerRefundId: text('provider_refund_id'),
+  },
+  (t) => [index('order_refunds_order_idx').on(t.orderId)],
 );
 
 /** Invoice numbers are gap-free per brand and year, allocated from invoice_counters under a row lock. */
@@ -481,6 +509,30 @@ export const mails = pgTable(
  * Every bank statement entry imported (camt.053), keyed by the bank's id for it: importing the same
  * statement again changes nothing. `outcome` is what the import decided (paid, underpaid, …).
  */
+/**
+ * Every statement file imported, however it came (uploaded in the back office, the inbox folder, the
+ * command): the back office lists them with what became of each entry. An uploaded file's text is kept
+ * here, so any process on any machine can import it (issue 25).
+ */
+export const bankStatements = pgTable('bank_statements', {
+  id: serial('id').primaryKey(),
+  fileName: text('file_name').notNull(),
+  /** upload, inbox, command. */
+  source: text('source').notNull(),
+  /** The uploaded file's text (camt.053 XML); null for files read from the inbox folder or the command. */
+  content: text('content'),
+  /** The staff member who uploaded it (no FK: staff.ts imports this module). */
+  uploadedBy: uuid('uploaded_by'),
+  /** queued, importing, done, failed. */
+  status: text('status').notNull().default('queued'),
+  /** What the import counted per outcome (paid, unmatched, …), once done. */
+  counts: jsonb('counts'),
+  /** Why a file is not a camt.053 statement we can read (camt053.ts `StatementProblem`). */
+  problem: jsonb('problem'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  finishedAt: timestamp('finished_at', { withTimezone: true }),
+});
+
 export const bankTransactions = pgTable(
   'bank_transactions',
   {
@@ -493,6 +545,15 @@ export const bankTransactions = pgTable(
     outcome: text('outcome').notNull(),
     orderId: integer('order_id').references(() => orders.id),
     importedAt: timestamp('imported_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The file it came in (null for entries imported before files were recorded). */
+    bankStatementId: integer('bank_statement_id').references(() => bankStatements.id),
+    /** Staff looked at it and decided (assigned it to an order, or noted why nothing is to be done). */
+    handledAt: timestamp('handled_at', { withTimezone: true }),
+    handledBy: text('handled_by'),
+    handledNote: text('handled_note'),
   },
-  (t) => [index('bank_transactions_order_idx').on(t.orderId)],
+  (t) => [
+    index('bank_transactions_order_idx').on(t.orderId),
+    index('bank_transactions_statement_idx').on(t.bankStatementId),
+  ],
 );

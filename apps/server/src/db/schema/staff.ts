@@ -10,6 +10,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  serial,
   text,
   timestamp,
   uniqueIndex,
@@ -83,6 +84,22 @@ export const staffSessions = pgTable(
     endReason: text('end_reason'),
   },
   (t) => [index('staff_sessions_staff_idx').on(t.staffId)],
+);
+
+/** An invitation to set a password: only the token's SHA-256 is kept; it works once, until `expires_at`. */
+export const staffInvites = pgTable(
+  'staff_invites',
+  {
+    id: serial('id').primaryKey(),
+    staffId: uuid('staff_id')
+      .notNull()
+      .references(() => staff.id),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('staff_invites_token_idx').on(t.tokenHash)],
 );
 
 /**

@@ -53,26 +53,41 @@ beforeAll(async () => {
 afterAll(() => shop.close());
 
 /** A body each route accepts, so that a refusal is about who asks, not about what they sent. */
-const exampleBodies: Record<string, object | undefined> = {
+const exampleBodies: Record<string, object | string | undefined> = {
   'POST /api/admin/auth/login': { email: 'operator@example.org', password: 'x' },
   'POST /api/admin/auth/logout': undefined,
   'POST /api/admin/auth/totp/setup': undefined,
   'POST /api/admin/auth/totp/confirm': { code: '123456' },
   'POST /api/admin/orders/:id/mark-paid': { amountCents: 1, note: 'Zahlung per Scheck' },
   'POST /api/admin/orders/:id/cancel': { note: 'Kunde hat storniert' },
+  'POST /api/admin/orders/:id/refund': { note: 'Kulanz' },
   'POST /api/admin/orders/:id/resend-mail': { mailId: 1 },
   'POST /api/admin/orders/:id/extend-hold': { days: 3, note: 'Überweisung unterwegs' },
+  'POST /api/admin/bank-statements': '<Document/>',
+  'POST /api/admin/staff': { email: 'neu@example.org', name: 'Neu', role: 'support' },
+  'POST /api/admin/staff/:staffId': { name: 'Neu' },
+  'POST /api/admin/staff/:staffId/invite': undefined,
+  'POST /api/admin/auth/accept-invite': { token: 'x'.repeat(30), password: 'x'.repeat(12) },
+  'POST /api/admin/auth/sessions/:sessionId/end': undefined,
+  'POST /api/admin/bank-entries/:entryId/assign': { orderId: 1, note: 'von Hand' },
+  'POST /api/admin/bank-entries/:entryId/handle': { note: 'nichts zu buchen' },
 };
 
 const routeKey = (route: AdminRoute) => `${route.method} ${route.url}`;
-const urlOf = (route: AdminRoute) => route.url.replace(':id', String(demoOrderId));
+const urlOf = (route: AdminRoute) =>
+  route.url
+    .replace(':id', String(demoOrderId))
+    .replace(':entryId', 'entry-1')
+    .replace(':staffId', '00000000-0000-4000-8000-000000000000')
+    .replace(':sessionId', '00000000-0000-4000-8000-000000000001') +
+  (route.url === '/api/admin/bank-statements' && route.method === 'POST' ? '?name=auszug.xml' : '');
 
 function call(route: AdminRoute, headers: Record<string, string>) {
   const body = exampleBodies[routeKey(route)];
   return shop.app.inject({
     method: route.method as 'GET' | 'POST',
     url: urlOf(route),
-    headers,
+    headers: typeof body === 'string' ? { ...headers, 'content-type': 'application/xml' } : headers,
     ...(body ? { payload: body } : {}),
   });
 }

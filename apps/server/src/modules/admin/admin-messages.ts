@@ -3,6 +3,18 @@ import type { Locale } from '@shop/contracts/locale';
 /** What the back office's refusals say beyond their problem type's title, in the staff member's language. */
 export const adminMessages = {
   de: {
+    staffExists: 'Für diese Adresse gibt es schon einen Zugang.',
+    notYourself:
+      'Die eigene Rolle oder den eigenen Zugang können Sie nicht ändern; das muss ein anderer Betreiber tun.',
+    brandsNeeded: 'Markenverantwortliche brauchen mindestens eine Marke; Betreiber arbeiten für alle Marken.',
+    unknownBrand: 'Eine der Marken gibt es nicht.',
+    inviteInvalid:
+      'Der Link ist ungültig, schon benutzt oder abgelaufen. Bitten Sie den Betreiber um eine neue Einladung.',
+    notRefundable: 'Nur eine bezahlte Bestellung kann erstattet werden.',
+    nothingToRefund: 'Diese Gutscheine sind schon erstattet oder gehören nicht zur Bestellung.',
+    notACredit: 'Nur eine Gutschrift kann einer Bestellung zugeordnet werden.',
+    entryDecided: 'Über diese Buchung wurde schon entschieden.',
+    uploadEmpty: 'Die Datei ist leer.',
     notAnOpenTransfer: 'Nur eine offene Banküberweisung kann als bezahlt markiert werden.',
     alreadyPaid: 'Diese Bestellung ist bereits bezahlt.',
     amountMismatch: (expected: string) => `Der Betrag muss dem Bestellwert entsprechen (${expected}).`,
@@ -15,6 +27,16 @@ export const adminMessages = {
     noPendingSetup: 'Bitte starten Sie die Einrichtung neu.',
   },
   en: {
+    staffExists: 'This address already has an account.',
+    notYourself: 'You cannot change your own role or access; another operator has to.',
+    brandsNeeded: 'Brand managers need at least one brand; operators work for every brand.',
+    unknownBrand: 'One of the brands does not exist.',
+    inviteInvalid: 'The link is invalid, used or expired. Ask the operator for a new invitation.',
+    notRefundable: 'Only a paid order can be refunded.',
+    nothingToRefund: 'These vouchers have been refunded already or do not belong to the order.',
+    notACredit: 'Only a credit can be assigned to an order.',
+    entryDecided: 'This entry has already been decided.',
+    uploadEmpty: 'The file is empty.',
     notAnOpenTransfer: 'Only an open bank transfer can be marked paid.',
     alreadyPaid: 'This order has already been paid.',
     amountMismatch: (expected: string) => `The amount must be the order's total (${expected}).`,
@@ -26,6 +48,17 @@ export const adminMessages = {
     noPendingSetup: 'Please start the set-up again.',
   },
   it: {
+    staffExists: 'Per questo indirizzo esiste già un accesso.',
+    notYourself: 'Non può modificare il proprio ruolo o accesso; deve farlo un altro gestore.',
+    brandsNeeded:
+      'I responsabili di marchio hanno bisogno di almeno un marchio; i gestori lavorano per tutti i marchi.',
+    unknownBrand: 'Uno dei marchi non esiste.',
+    inviteInvalid: 'Il link non è valido, è già stato usato o è scaduto. Chieda al gestore un nuovo invito.',
+    notRefundable: 'Solo un ordine pagato può essere rimborsato.',
+    nothingToRefund: 'Questi buoni sono già stati rimborsati o non appartengono all’ordine.',
+    notACredit: 'Solo un accredito può essere assegnato a un ordine.',
+    entryDecided: 'Su questa voce è già stato deciso.',
+    uploadEmpty: 'Il file è vuoto.',
     notAnOpenTransfer: 'Solo un bonifico bancario aperto può essere segnato come pagato.',
     alreadyPaid: 'Questo ordine è già stato pagato.',
     amountMismatch: (expected: string) => `L’importo deve corrispondere al totale dell’ordine (${expected}).`,

@@ -2,10 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import type { BrandDirectory } from '#src/modules/brands/brand-directory.ts';
 import { registerAdminAccess } from './admin-access.ts';
 import { registerAuditRoutes } from './audit/audit.routes.ts';
+import { registerAdminBankRoutes } from './bank/admin-bank.routes.ts';
 import type { ActionDeps } from './orders/admin-order-actions.ts';
 import { registerAdminOrderRoutes } from './orders/admin-orders.routes.ts';
+import { registerOpenHoldRoutes } from './orders/open-holds.ts';
 import { registerStaffAuthRoutes, type staffLoginLimits } from './staff/staff-auth.routes.ts';
 import type { StaffCookie } from './staff/staff-cookie.ts';
+import { registerStaffManagementRoutes } from './staff/staff-management.routes.ts';
 
 export type AdminDeps = ActionDeps & {
   brands: Pick<BrandDirectory, 'byId'>;
@@ -21,4 +24,7 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AdminDeps): void
   registerStaffAuthRoutes(app, deps);
   registerAdminOrderRoutes(app, deps);
   registerAuditRoutes(app, deps);
+  registerAdminBankRoutes(app, deps);
+  registerOpenHoldRoutes(app, deps);
+  registerStaffManagementRoutes(app, deps);
 }

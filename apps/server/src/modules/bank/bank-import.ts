@@ -29,7 +29,12 @@ type Deps = FulfilmentDeps & { db: Database; log: Pick<FastifyBaseLogger, 'error
  * as within a batch). The report lists the entries imported before first, then the others, each in the
  * file's order.
  */
-export async function importStatement(deps: Deps, statement: StatementSource): Promise<ImportReport> {
+export async function importStatement(
+  deps: Deps,
+  statement: StatementSource,
+  /** The file's row in bank_statements (statement-records.ts), which each entry names. */
+  options: { recordId?: number } = {},
+): Promise<ImportReport> {
   const brands = await queryRows<{ id: number; short: string }>(deps.db, sql`SELECT id, short FROM brands`);
   const seenBefore: ImportedEntry[] = [];
   const booked: ImportedEntry[] = [];
@@ -57,7 +62,7 @@ export async function importStatement(deps: Deps, statement: StatementSource): P
       const statementId = fresh[index]?.statementId ?? '';
       // One entry that cannot be booked must not keep the others from paying their orders.
       booked.push(
-        await book(deps, statementId, outcome).catch((error: unknown) => {
+        await book(deps, statementId, outcome, options.recordId ?? null).catch((error: unknown) => {
           deps.log.error(
             { err: error, entry: outcome.entry.id },
             'bank import: an entry could not be booked',
@@ -129,7 +134,12 @@ function notBooked(outcome: MatchOutcome): ImportedEntry {
 }
 
 /** Records one entry and, for an exact payment, pays its order; both or neither. */
-async function book(deps: Deps, statementId: string, outcome: MatchOutcome): Promise<ImportedEntry> {
+async function book(
+  deps: Deps,
+  statementId: string,
+  outcome: MatchOutcome,
+  recordId: number | null,
+): Promise<ImportedEntry> {
   const { entry } = outcome;
   const orderId = 'order' in outcome ? outcome.order.orderId : null;
   const reference = 'order' in outcome ? outcome.order.reference : null;
@@ -148,9 +158,10 @@ async function book(deps: Deps, statementId: string, outcome: MatchOutcome): Pro
       const inserted = await queryRows<{ entry_id: string }>(
         tx,
         sql`INSERT INTO bank_transactions
-            (entry_id, statement_id, booking_date, amount_cents, currency, remittance, outcome, order_id)
+            (entry_id, statement_id, booking_date, amount_cents, currency, remittance, outcome, order_id,
+             bank_statement_id)
           VALUES (${entry.id}, ${statementId}, ${entry.bookingDate}, ${entry.amountCents}, ${entry.currency},
-            ${entry.remittance}, ${kind}, ${orderId})
+            ${entry.remittance}, ${kind}, ${orderId}, ${recordId})
           ON CONFLICT (entry_id) DO NOTHING RETURNING entry_id`,
       );
       // Another import of the same file got there first: undo this one's payment, report it as seen.

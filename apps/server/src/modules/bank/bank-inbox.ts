@@ -19,10 +19,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '#src/db/client.ts';
 import type { JobDefinition } from '#src/modules/jobs/job-queue.ts';
 import type { FulfilmentDeps } from '#src/modules/orders/order-paid.ts';
-import { importStatement } from './bank-import.ts';
 import { StatementFormatError } from './camt053.ts';
 import { type InboxOutcome, type InboxReport, inboxReportJson, summarizeImport } from './import-report.ts';
 import { inboxFolders, isStatementName, reportName, writeFileAtomically } from './inbox-files.ts';
+import { importRecordedStatement } from './statement-records.ts';
 
 export const bankInboxJobName = 'bank.inbox';
 
@@ -123,7 +123,12 @@ export function createBankInbox(deps: BankInboxDeps, options: BankInboxOptions):
     try {
       try {
         // The file's path: the reader's worker thread reads it, not this one.
-        outcome = { status: 'imported', ...(await importStatement(deps, { path: claimed })) };
+        const report = await importRecordedStatement(
+          deps,
+          { path: claimed },
+          { fileName: name, source: 'inbox' },
+        );
+        outcome = { status: 'imported', ...report };
       } catch (error) {
         if (!(error instanceof StatementFormatError)) throw error;
         outcome = { status: 'failed', error: error.message, problem: error.problem };

@@ -28,6 +28,8 @@ export type DocumentTexts = {
     questions: string;
     specimen: string;
     preview: string;
+    /** A refunded voucher's stamp. */
+    voided: string;
     included: string;
     per: Record<'stay' | 'night' | 'person', string>;
     arrival: string;
@@ -98,6 +100,7 @@ export const documentTexts: Record<Locale, DocumentTexts> = {
       questions: 'Fragen zum Gutschein?',
       specimen: 'MUSTER – KEIN GÜLTIGER GUTSCHEIN',
       preview: 'VORSCHAU – NOCH KEIN GÜLTIGER GUTSCHEIN',
+      voided: 'UNGÜLTIG – GUTSCHEIN ERSTATTET',
       included: 'Im Preis inbegriffen',
       per: { stay: 'einmal pro Aufenthalt', night: 'täglich', person: 'pro Person' },
       arrival: 'Anreise',
@@ -167,6 +170,7 @@ export const documentTexts: Record<Locale, DocumentTexts> = {
       questions: 'Questions about the voucher?',
       specimen: 'SPECIMEN – NOT A VALID VOUCHER',
       preview: 'PREVIEW – NOT YET A VALID VOUCHER',
+      voided: 'VOID – VOUCHER REFUNDED',
       included: 'Included in the price',
       per: { stay: 'once per stay', night: 'daily', person: 'per person' },
       arrival: 'Arrival',
@@ -235,6 +239,7 @@ export const documentTexts: Record<Locale, DocumentTexts> = {
       questions: 'Domande sul buono?',
       specimen: 'FAC-SIMILE – BUONO NON VALIDO',
       preview: 'ANTEPRIMA – NON ANCORA UN BUONO VALIDO',
+      voided: 'NON VALIDO – BUONO RIMBORSATO',
       included: 'Incluso nel prezzo',
       per: { stay: 'una volta per soggiorno', night: 'ogni giorno', person: 'a persona' },
       arrival: 'Arrivo',

@@ -73,6 +73,8 @@ export type VoucherPdfInput = {
   seller: string[];
   /** Paid with the payment sandbox's simulated money: every page says it is not a valid voucher. */
   specimen: boolean;
+  /** Refunded: void, and stamped so (before any other stamp); the code stays readable for the records. */
+  voided?: boolean;
   /**
    * Not printed yet (its guest data may still change): stamped as a preview, with the code hidden and
    * no QR code, so that no hotel could take it for the voucher.
@@ -115,7 +117,7 @@ export function renderVoucherPdf(voucher: VoucherPdfInput, format: VoucherFormat
   const t = documentTexts[input.locale].voucher;
   const title = `${t.title} ${input.code}`;
   // A preview is not valid whatever paid for it; one stamp says so.
-  const stamp = input.preview ? t.preview : input.specimen ? t.specimen : null;
+  const stamp = input.voided ? t.voided : input.preview ? t.preview : input.specimen ? t.specimen : null;
   const { margin } = formats[format];
   const create = (size?: [number, number]) =>
     createPdfDocument({

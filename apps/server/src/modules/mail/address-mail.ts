@@ -1,4 +1,5 @@
 import type { Database } from '#src/db/client.ts';
+import { composeStaffInviteMail } from '#src/modules/admin/staff/staff-invites.ts';
 import type { BrandConfig, BrandConfigs } from '#src/modules/brands/brand-config.ts';
 import type { Brand, BrandDirectory } from '#src/modules/brands/brand-directory.ts';
 import { composeNewsletterConfirmMail } from '#src/modules/newsletter/newsletter-mail.ts';
@@ -28,6 +29,7 @@ export type AddressMailComposer = (
 const composers: Partial<Record<MailKind, AddressMailComposer>> = {
   'back-in-stock': composeReminderMail,
   'newsletter-confirm': composeNewsletterConfirmMail,
+  'staff-invite': composeStaffInviteMail,
 };
 
 /** Builds an address mail from its outbox row; null when nothing is to be sent (any more). */

@@ -14,6 +14,7 @@ export const mailKinds = [
   'back-in-stock',
   'insurance-policy',
   'guest-orders-confirm',
+  'staff-invite',
 ] as const;
 export type MailKind = (typeof mailKinds)[number];
 

@@ -18,6 +18,8 @@ export type VoucherRow = {
   valid_until: Date;
   created_at: Date;
   printed_at: Date | null;
+  /** Refunded: void from then on. */
+  voided_at: Date | null;
 };
 
 /** One voucher per unit bought, valid three years from payment (SPEC §9); a repeat adds none. */
@@ -131,5 +133,5 @@ export async function findVoucherDetails(
         LEFT JOIN boards b ON b.code = o.board_code
         WHERE vo.id = ${voucherId} AND vo.order_id = ${orderId}`,
   );
-  return withDates(voucher, ['valid_until', 'created_at', 'printed_at', 'paid_at']) ?? null;
+  return withDates(voucher, ['valid_until', 'created_at', 'printed_at', 'paid_at', 'voided_at']) ?? null;
 }

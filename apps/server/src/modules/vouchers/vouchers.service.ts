@@ -167,6 +167,7 @@ export async function downloadVoucher(
       seller: sellerFooterLines(sellerOf(config), locale),
       specimen: deps.isSpecimen,
       preview: voucher.printed_at === null,
+      voided: voucher.voided_at !== null,
     },
     format,
   );

@@ -28,7 +28,7 @@ const notFound = () => new HttpProblem(404, 'not-found', 'order');
 const conflict = (detail: string) => new HttpProblem(409, 'order-conflict', detail);
 
 /** Runs `change` on the order, locked, when it is within the member's brands (else 404). */
-async function withLockedOrder<T>(
+export async function withLockedOrder<T>(
   deps: ActionDeps,
   actor: ActionContext,
   orderId: number,

@@ -163,7 +163,7 @@ export async function findAdminOrder(
   const graph = await findOrderGraph(db, orderId, locale);
   if (!graph) return undefined;
   const { order, items } = graph;
-  const [payments, vouchers, mails, invoices, history] = await Promise.all([
+  const [payments, vouchers, mails, invoices, history, refunds] = await Promise.all([
     queryRows<{
       id: number;
       provider: string;
@@ -183,9 +183,11 @@ export async function findAdminOrder(
       guest_data: { firstName: string; lastName: string } | null;
       printed_at: Date | null;
       valid_until: Date;
+      voided_at: Date | null;
     }>(
       db,
-      sql`SELECT id, code, guest_data, printed_at, valid_until FROM vouchers WHERE order_id = ${orderId} ORDER BY id`,
+      sql`SELECT id, code, guest_data, printed_at, valid_until, voided_at FROM vouchers
+          WHERE order_id = ${orderId} ORDER BY id`,
     ),
     queryRows<{
       id: number;
@@ -203,6 +205,16 @@ export async function findAdminOrder(
       sql`SELECT invoice_number FROM invoices WHERE order_id = ${orderId}`,
     ),
     orderHistory(db, orderId),
+    queryRows<{
+      id: number;
+      amount_cents: number;
+      voucher_ids: number[];
+      status: 'pending' | 'refunded' | 'manual';
+      note: string;
+      requested_by: string;
+      created_at: Date;
+      refunded_at: Date | null;
+    }>(db, sql`SELECT * FROM order_refunds WHERE order_id = ${orderId} ORDER BY id`),
   ]);
   const customer = order.customer_data;
   const invoiceNumber = invoices[0]?.invoice_number ?? null;
@@ -265,6 +277,17 @@ export async function findAdminOrder(
       guestName: voucher.guest_data ? `${voucher.guest_data.firstName} ${voucher.guest_data.lastName}` : null,
       printedAt: iso(voucher.printed_at),
       validUntil: iso(voucher.valid_until) as string,
+      voidedAt: iso(voucher.voided_at),
+    })),
+    refunds: refunds.map((refund) => ({
+      id: refund.id,
+      amountCents: refund.amount_cents,
+      voucherIds: refund.voucher_ids,
+      status: refund.status,
+      note: refund.note,
+      requestedBy: refund.requested_by,
+      createdAt: iso(refund.created_at) as string,
+      refundedAt: iso(refund.refunded_at),
     })),
     mails: mails.map((mail) => ({
       id: mail.id,

@@ -7,6 +7,7 @@ import {
   cancelOrderRequestSchema,
   extendHoldRequestSchema,
   markPaidRequestSchema,
+  refundRequestSchema,
   resendMailRequestSchema,
 } from '@shop/contracts/admin';
 import { problemSchema } from '@shop/contracts/problem';
@@ -26,6 +27,7 @@ import {
   resendMail,
 } from './admin-order-actions.ts';
 import { findAdminOrder, searchOrders } from './admin-orders.repository.ts';
+import { refundOrder } from './refunds.ts';
 
 export type AdminOrderRouteDeps = ActionDeps & { brands: Pick<BrandDirectory, 'byId'> };
 
@@ -165,6 +167,27 @@ export function registerAdminOrderRoutes(server: FastifyInstance, deps: AdminOrd
     },
     async (request) => {
       await resendMail(deps, context(request), request.params.id, request.body);
+      return detail(request, request.params.id);
+    },
+  );
+
+  app.post(
+    '/api/admin/orders/:id/refund',
+    {
+      config: { adminRule: managers },
+      schema: {
+        tags,
+        summary: 'Refund the whole order or some of its vouchers: they are void at once, the money follows',
+        description:
+          'A PayPal or Amazon Pay payment is refunded through the provider by a job (`pending` until it ' +
+          'confirms); a bank transfer is marked `manual`: to be paid back by the operator’s bank.',
+        params: adminOrderParams,
+        body: refundRequestSchema,
+        response: { 200: adminOrderDetailSchema, ...actionErrors },
+      },
+    },
+    async (request) => {
+      await refundOrder(deps, context(request), request.params.id, request.body);
       return detail(request, request.params.id);
     },
   );
