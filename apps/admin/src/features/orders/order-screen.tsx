@@ -13,6 +13,7 @@ import {
   OrderItems,
   OrderOverview,
   OrderPayments,
+  OrderRefunds,
   OrderTotals,
   OrderVouchers,
 } from './components/order-sections.tsx';
@@ -41,6 +42,7 @@ export function OrderScreen() {
           <OrderItems order={order.data} />
           <OrderPayments order={order.data} />
           <OrderVouchers order={order.data} />
+          <OrderRefunds order={order.data} />
           <OrderMails order={order.data} />
           <OrderDocuments order={order.data} />
           <OrderHistory order={order.data} />

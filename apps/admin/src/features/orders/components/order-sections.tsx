@@ -196,12 +196,53 @@ export function OrderVouchers({ order }: Props) {
         <p>{t.order.noVouchers}</p>
       ) : (
         <Table
-          head={[t.order.code, t.order.guest, t.order.printed, t.order.validUntil]}
+          head={[t.order.code, t.order.guest, t.order.printed, t.order.validUntil, t.order.status]}
           rows={order.vouchers.map((voucher) => [
             <code key="code">{voucher.code}</code>,
             voucher.guestName,
             voucher.printedAt ? dateTime(voucher.printedAt) : t.order.notPrinted,
             date(voucher.validUntil),
+            voucher.voidedAt ? (
+              <span key="void" className="status status-cancelled">
+                {t.order.voided} {dateTime(voucher.voidedAt)}
+              </span>
+            ) : (
+              t.order.valid
+            ),
+          ])}
+        />
+      )}
+    </Section>
+  );
+}
+
+export function OrderRefunds({ order }: Props) {
+  const { t, money, dateTime } = useI18n();
+  const codeOf = (id: number) => order.vouchers.find((voucher) => voucher.id === id)?.code ?? String(id);
+  return (
+    <Section id="refunds-title" title={t.order.refunds}>
+      {order.refunds.length === 0 ? (
+        <p>{t.order.noRefunds}</p>
+      ) : (
+        <Table
+          head={[
+            t.order.at,
+            t.order.amount,
+            t.order.vouchers,
+            t.order.refundStatus,
+            t.order.requestedBy,
+            t.order.note,
+            t.order.refundedAt,
+          ]}
+          numeric={[1]}
+          rows={order.refunds.map((refund) => [
+            dateTime(refund.createdAt),
+            money(refund.amountCents),
+            refund.voucherIds.map(codeOf).join(', '),
+            t.refundStatuses[refund.status],
+            refund.requestedBy,
+            refund.note,
+            dateTime(refund.refundedAt),
           ])}
         />
       )}
