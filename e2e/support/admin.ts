@@ -14,11 +14,29 @@ export const demoStaff = {
   support: { email: 'support@example.org', password: 'demo-support-2026' },
 } as const;
 
-/** A fresh browser context on the back office's sign-in. */
+const consoleErrors = new WeakMap<Page, string[]>();
+
+/**
+ * A fresh browser context on the back office's sign-in. What the app logs as an error is kept for
+ * `expectNoConsoleErrors`; the browser's own line for an answer with an error status is not (a refused
+ * code is a 401 the test asks for).
+ */
 export async function openAdmin(shop: Shop, path = '/admin/login', options: PageOptions = {}): Promise<Page> {
   const page = await shop.newPage(options);
+  const errors: string[] = [];
+  consoleErrors.set(page, errors);
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) {
+      errors.push(message.text());
+    }
+  });
   await shop.goto(page, path);
   return page;
+}
+
+/** Nothing the app logged as an error since `openAdmin` (React, a failed render, our own console.error). */
+export function expectNoConsoleErrors(page: Page): void {
+  expect(consoleErrors.get(page) ?? []).toEqual([]);
 }
 
 /** Types the address and password into the sign-in and sends them (the code, if asked, is the test's). */

@@ -2,6 +2,7 @@ import { expect, test } from 'vitest';
 import {
   demoStaff,
   expectNoBlockingViolations,
+  expectNoConsoleErrors,
   openAdmin,
   signInToOrders,
   submitPassword,
@@ -65,6 +66,7 @@ journey('back office: accessibility of every screen', (shop) => {
       page.locator('[data-order-status]').first().locator('.status').first(),
       'Wartet auf Überweisung',
     );
+    expectNoConsoleErrors(page);
   });
 
   test('orders list on a tablet, in English after switching the language', async () => {
@@ -76,6 +78,7 @@ journey('back office: accessibility of every screen', (shop) => {
     // Nothing wider than the screen but the grid, which scrolls in its own box.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(tablet.width);
     await expectNoBlockingViolations(page, 'admin-orders-tablet-en');
+    expectNoConsoleErrors(page);
   });
 
   test('the second factor set-up with its QR code', async () => {
@@ -86,5 +89,6 @@ journey('back office: accessibility of every screen', (shop) => {
     await page.getByRole('button', { name: 'Einrichtung beginnen' }).click();
     await page.getByRole('img', { name: 'QR-Code für die Authenticator-App' }).waitFor();
     await expectNoBlockingViolations(page, 'admin-security-qr');
+    expectNoConsoleErrors(page);
   });
 });

@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest';
-import { demoStaff, openAdmin, signInToOrders } from '../support/admin.ts';
+import { demoStaff, expectNoConsoleErrors, openAdmin, signInToOrders } from '../support/admin.ts';
 import { offerPath } from '../support/catalogue.ts';
 import {
   completePage,
@@ -89,5 +89,6 @@ journey('back office: support finds a paid order by its voucher code and resends
       (url) => url.pathname === '/admin/orders' && url.searchParams.get('query') === code,
     );
     expect(await page.getByRole('searchbox', { name: 'Suche' }).inputValue()).toBe(code);
+    expectNoConsoleErrors(page);
   });
 });

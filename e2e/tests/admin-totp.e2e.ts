@@ -1,7 +1,13 @@
 import * as OTPAuth from 'otpauth';
 import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
-import { demoStaff, openAdmin, signInToOrders, submitPassword } from '../support/admin.ts';
+import {
+  demoStaff,
+  expectNoConsoleErrors,
+  openAdmin,
+  signInToOrders,
+  submitPassword,
+} from '../support/admin.ts';
 import { expectText, heading, textOf } from '../support/page-helpers.ts';
 import { journey } from '../support/shop.ts';
 
@@ -79,6 +85,7 @@ journey('back office: the second factor', (shop) => {
     await page.getByRole('button', { name: 'Anmelden' }).click();
     await page.waitForURL((url) => url.pathname === '/admin/orders');
     await expectText(heading(page), 'Bestellungen');
+    expectNoConsoleErrors(page);
   });
 
   test('an operator without a second factor (production) is sent to the set-up and nowhere else', async () => {
@@ -89,5 +96,6 @@ journey('back office: the second factor', (shop) => {
     expect(await page.getByRole('link', { name: 'Bestellungen' }).count()).toBe(0);
     await shop.goto(page, '/admin/orders');
     await page.waitForURL((url) => url.pathname === '/admin/security');
+    expectNoConsoleErrors(page);
   });
 });

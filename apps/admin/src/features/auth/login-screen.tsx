@@ -1,5 +1,5 @@
 import { adminLoginRequestSchema } from '@shop/contracts/admin';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Button, Form } from 'react-aria-components';
 import { useForm } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -34,6 +34,10 @@ export function LoginScreen() {
   }, [isAskingForCode, locale, t]);
   const form = useForm({ resolver, defaultValues: { email: '', password: '', totp: '' } });
   const next = safeReturnPath(searchParams.get('next'));
+  // Once the API asks for the code, its field appears: typing starts there (not on the password).
+  useEffect(() => {
+    if (isAskingForCode) form.setFocus('totp');
+  }, [isAskingForCode, form]);
 
   const onSubmit = form.handleSubmit(async (request) => {
     if (signIn.isPending) return;
@@ -43,8 +47,6 @@ export function LoginScreen() {
     } catch (error) {
       if (error instanceof ApiProblem && error.is('totp-required') && !isAskingForCode) {
         setCodeAskedBy(error);
-        // The code field appears with this render: start typing there.
-        requestAnimationFrame(() => form.setFocus('totp'));
       }
     }
   });
