@@ -126,7 +126,9 @@ export type AdminOrderRow = z.infer<typeof adminOrderRowSchema>;
 
 export const adminOrderListSchema = z.object({
   orders: z.array(adminOrderRowSchema),
+  /** Orders found, counted up to 10,000 (`totalIsCapped`: more than that). */
   total: z.number().int(),
+  totalIsCapped: z.boolean(),
   page: z.number().int(),
   pageSize: z.number().int(),
 });

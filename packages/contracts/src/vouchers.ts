@@ -58,5 +58,7 @@ export const voucherSchema = z.object({
   /** Printed (downloaded) once: the guest data can no longer be changed (SPEC §4). */
   isLocked: z.boolean(),
   printedAt: text().nullable(),
+  /** Refunded (by the shop's staff): the voucher is void from then on, its PDF says so. */
+  refundedAt: text().nullable(),
 });
 export type Voucher = z.infer<typeof voucherSchema>;

@@ -6,28 +6,42 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '#src/config.ts';
 import { LOCK_IDS, openDatabase } from '#src/db/client.ts';
 import { demoOfferCount, maxOfferCount, resetCatalogue, seedDemoCatalogue } from './demo-catalogue.ts';
+import { generateOrders } from './generated-orders.ts';
 
-const usage = `usage: npm run seed -- [--offers N]   (N: 1–${maxOfferCount}, default ${demoOfferCount})`;
+const maxOrderCount = 5_000_000;
+const usage =
+  `usage: npm run seed -- [--offers N] [--orders M]   (N: 1–${maxOfferCount}, default ${demoOfferCount}; ` +
+  `M: generated orders for measuring the back office, 0–${maxOrderCount}, default 0)`;
 
 class UsageError extends Error {}
 
-function parseOfferCount(argv: string[]): number {
-  const { values } = parseArgs({ args: argv, options: { offers: { type: 'string' } }, strict: true });
-  if (values.offers === undefined) return demoOfferCount;
-  const text = values.offers.replaceAll('_', '');
+function parseCounts(argv: string[]): { offers: number; orders: number } {
+  const { values } = parseArgs({
+    args: argv,
+    options: { offers: { type: 'string' }, orders: { type: 'string' } },
+    strict: true,
+  });
+  return {
+    offers:
+      values.offers === undefined ? demoOfferCount : wholeNumber('--offers', values.offers, 1, maxOfferCount),
+    orders: values.orders === undefined ? 0 : wholeNumber('--orders', values.orders, 0, maxOrderCount),
+  };
+}
+
+function wholeNumber(option: string, value: string, min: number, max: number): number {
+  const text = value.replaceAll('_', '');
   const count = /^\d+$/.test(text) ? Number(text) : Number.NaN;
-  if (!Number.isSafeInteger(count) || count < 1 || count > maxOfferCount) {
-    throw new UsageError(
-      `--offers must be a whole number from 1 to ${maxOfferCount}, got '${values.offers}'`,
-    );
+  if (!Number.isSafeInteger(count) || count < min || count > max) {
+    throw new UsageError(`${option} must be a whole number from ${min} to ${max}, got '${value}'`);
   }
   return count;
 }
 
 async function main(): Promise<number> {
   let offers: number;
+  let orders: number;
   try {
-    offers = parseOfferCount(process.argv.slice(2));
+    ({ offers, orders } = parseCounts(process.argv.slice(2)));
   } catch (error) {
     // parseArgs rejects unknown options with a TypeError; both are usage mistakes.
     if (!(error instanceof UsageError || error instanceof TypeError)) throw error;
@@ -52,10 +66,14 @@ async function main(): Promise<number> {
     // The same lock the server holds while seeding an empty catalogue on start, so the two never interleave.
     const totals = await handle.withExclusiveLock(LOCK_IDS.seed, async () => {
       await resetCatalogue(handle.db);
-      return seedDemoCatalogue(handle.db, {
+      const seeded = await seedDemoCatalogue(handle.db, {
         offers,
         log: (message) => console.log(`${message} (${elapsed()})`),
       });
+      if (orders > 0) {
+        await generateOrders(handle.db, orders, (message) => console.log(`${message} (${elapsed()})`));
+      }
+      return seeded;
     });
     console.log(
       `seed: done – ${totals.brands} brands, ${totals.hotels} hotels, ${totals.offers} offers, ` +

@@ -427,6 +427,7 @@ export const de = {
   'order.voucher.saveFirst': 'Bitte speichern Sie zuerst Ihre Änderungen an den Gästedaten.',
   'order.voucher.lockWarning':
     'Wichtig: Mit dem Drucken oder Herunterladen werden die Gästedaten endgültig; danach können sie nicht mehr geändert werden. Speichern Sie sie bitte vorher.',
+  'order.voucher.refunded': 'Dieser Gutschein wurde am {date} erstattet und ist nicht mehr gültig.',
   'order.voucher.locked':
     'Dieser Gutschein wurde gedruckt. Die Gästedaten können nicht mehr geändert werden.',
   'order.voucher.noGuest': 'Kein Name angegeben',

@@ -423,6 +423,7 @@ export const en: Messages = {
   'order.voucher.saveFirst': 'Please save your changes to the guest details first.',
   'order.voucher.lockWarning':
     'Important: printing or downloading the voucher makes the guest details final; after that they can no longer be changed. Please save them first.',
+  'order.voucher.refunded': 'This voucher was refunded on {date} and is no longer valid.',
   'order.voucher.locked': 'This voucher has been printed. The guest details can no longer be changed.',
   'order.voucher.noGuest': 'No name given',
   'order.invoice.title': 'Invoice',

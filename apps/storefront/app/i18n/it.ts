@@ -425,6 +425,7 @@ export const it: Messages = {
   'order.voucher.saveFirst': "Salva prima le modifiche ai dati dell'ospite.",
   'order.voucher.lockWarning':
     "Importante: con la stampa o il download i dati dell'ospite diventano definitivi e poi non possono più essere modificati. Salvali prima.",
+  'order.voucher.refunded': 'Questo buono è stato rimborsato il {date} e non è più valido.',
   'order.voucher.locked':
     "Questo voucher è stato stampato. I dati dell'ospite non possono più essere modificati.",
   'order.voucher.noGuest': 'Nessun nome indicato',

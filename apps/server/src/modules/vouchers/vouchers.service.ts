@@ -51,6 +51,7 @@ function presentVoucher(voucher: VoucherDetails): Voucher {
     layout: voucher.layout,
     isLocked: voucher.printed_at !== null,
     printedAt: voucher.printed_at?.toISOString() ?? null,
+    refundedAt: voucher.voided_at?.toISOString() ?? null,
   };
 }
 

@@ -72,6 +72,7 @@ describe('printing only what is saved', () => {
     layout: 'plain' as const,
     isLocked: false,
     printedAt: null,
+    refundedAt: null,
   };
 
   it('counts any typed difference from the saved voucher as unsaved, and the saved values as not', () => {

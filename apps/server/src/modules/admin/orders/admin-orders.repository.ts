@@ -51,13 +51,15 @@ export function searchCondition(query: string): SQL {
     const code = `${symbols.slice(0, 4)}-${symbols.slice(4, 8)}-${symbols.slice(8)}`;
     return sql`o.id IN (SELECT order_id FROM vouchers WHERE code = ${code})`;
   }
-  if (typed.includes('@')) {
-    return sql`lower(o.customer_data->>'email') LIKE ${likePrefix(typed)}`;
+  // `customer_data IS NOT NULL` lets the planner use the partial indexes of migration 0020.
+  // An address, or the start of one ("anna.huber"): a dotted word without spaces is no name.
+  if (typed.includes('@') || /^[^\s@]+\.[^\s@]*$/.test(typed)) {
+    return sql`o.customer_data IS NOT NULL AND lower(o.customer_data->>'email') LIKE ${likePrefix(typed)}`;
   }
   // A name: the surname by its start; with more words, the first one is the first name's start.
   const words = typed.split(/\s+/).filter(Boolean);
   const last = words.at(-1) ?? '';
-  const surname = sql`lower(o.customer_data->>'lastName') LIKE ${likePrefix(last)}`;
+  const surname = sql`o.customer_data IS NOT NULL AND lower(o.customer_data->>'lastName') LIKE ${likePrefix(last)}`;
   if (words.length < 2) return surname;
   return sql`${surname} AND lower(o.customer_data->>'firstName') LIKE ${likePrefix(words[0] as string)}`;
 }
@@ -87,7 +89,7 @@ type ListRow = {
 export async function searchOrders(
   db: Database,
   search: OrderSearch,
-): Promise<{ orders: AdminOrderRow[]; total: number }> {
+): Promise<{ orders: AdminOrderRow[]; total: number; totalIsCapped: boolean }> {
   const conditions: SQL[] = [];
   // Carts are not orders yet; they appear when asked for by status.
   conditions.push(search.status ? sql`o.status = ${search.status}` : sql`o.status <> 'cart'`);
@@ -100,20 +102,32 @@ export async function searchOrders(
   if (search.to) {
     conditions.push(sql`o.created_at < ((${search.to}::date + 1)::timestamp AT TIME ZONE 'Europe/Berlin')`);
   }
-  if (search.query?.trim()) conditions.push(searchCondition(search.query));
+  const isSearch = Boolean(search.query?.trim());
+  if (isSearch) conditions.push(searchCondition(search.query as string));
   const where = sql.join(conditions, sql` AND `);
   const from = sql`FROM orders o JOIN brands b ON b.id = o.brand_id WHERE ${where}`;
+  const columns = sql`o.id, b.short AS brand_short, b.name AS brand_name, o.status, o.payment_type,
+    o.customer_data->>'firstName' AS first_name, o.customer_data->>'lastName' AS last_name,
+    o.customer_data->>'email' AS email, o.total_cents, o.currency, o.created_at, o.paid_at`;
+  const page = sql`ORDER BY ${sorts[search.sort]} LIMIT ${search.pageSize} OFFSET ${(search.page - 1) * search.pageSize}`;
   const [rows, counted] = await Promise.all([
+    // A search matches few orders: found through its own index first (OFFSET 0 keeps the planner from
+    // walking the date index backwards through a million orders in the hope of meeting 25 matches
+    // early), then sorted. A list without a search is best read along that index.
     queryRows<ListRow>(
       db,
-      sql`SELECT o.id, b.short AS brand_short, b.name AS brand_name, o.status, o.payment_type,
-            o.customer_data->>'firstName' AS first_name, o.customer_data->>'lastName' AS last_name,
-            o.customer_data->>'email' AS email, o.total_cents, o.currency, o.created_at, o.paid_at
-          ${from} ORDER BY ${sorts[search.sort]}
-          LIMIT ${search.pageSize} OFFSET ${(search.page - 1) * search.pageSize}`,
+      isSearch
+        ? sql`SELECT * FROM (SELECT ${columns} ${from} OFFSET 0) o ${page}`
+        : sql`SELECT ${columns} ${from} ${page}`,
     ),
-    queryRows<{ total: string }>(db, sql`SELECT count(*) AS total ${from}`),
+    // Counted up to a limit: past it, "more than 10,000" is all a person reads, and counting a million
+    // rows would cost more than the page itself.
+    queryRows<{ total: string }>(
+      db,
+      sql`SELECT count(*) AS total FROM (SELECT 1 ${from} LIMIT ${countLimit + 1}) counted`,
+    ),
   ]);
+  const total = Number(counted[0]?.total ?? 0);
   return {
     orders: rows.map((row) => ({
       id: row.id,
@@ -127,9 +141,13 @@ export async function searchOrders(
       createdAt: new Date(row.created_at).toISOString(),
       paidAt: row.paid_at ? new Date(row.paid_at).toISOString() : null,
     })),
-    total: Number(counted[0]?.total ?? 0),
+    total: Math.min(total, countLimit),
+    totalIsCapped: total > countLimit,
   };
 }
+
+/** How far a list's orders are counted. */
+export const countLimit = 10_000;
 
 /** The order's brand, or undefined when it does not exist or is outside the member's brands. */
 export async function findOrderBrand(

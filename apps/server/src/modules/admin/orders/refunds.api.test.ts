@@ -74,6 +74,11 @@ describe('refunds', () => {
     expect(atProvider[0]?.amount_cents).toBe(refund.amountCents);
 
     expect(await voucherPdfText(cart, first!.id)).toContain('UNGÜLTIG – GUTSCHEIN ERSTATTET');
+    // The buyer's order page hears it too.
+    const onOrderPage = (
+      await shop.app.inject({ method: 'GET', url: `/api/voucher/${cart.orderId}/${cart.key}/${first!.id}` })
+    ).json();
+    expect(onOrderPage.refundedAt).not.toBeNull();
     expect(await voucherPdfText(cart, second!.id)).not.toContain('ERSTATTET');
     expect(detail.history.at(-1)).toMatchObject({
       action: 'order.refund',

@@ -140,8 +140,13 @@ export function VoucherCard({
                 </div>
               ))}
             </dl>
+            {state.voucher.refundedAt ? (
+              <p className="notice is-danger voucher-refunded">
+                {t('order.voucher.refunded', { date: dateFormat.format(new Date(state.voucher.refundedAt)) })}
+              </p>
+            ) : null}
             <h4>{t('order.voucher.guestTitle')}</h4>
-            {state.voucher.isLocked ? (
+            {state.voucher.isLocked || state.voucher.refundedAt ? (
               <LockedGuest voucher={state.voucher} />
             ) : (
               <VoucherGuestForm
@@ -156,7 +161,7 @@ export function VoucherCard({
               />
             )}
             <div className="voucher-download">
-              {state.voucher.isLocked ? (
+              {state.voucher.isLocked || state.voucher.refundedAt ? (
                 <div className="voucher-download-links">
                   <a
                     ref={downloadRef}
