@@ -80,7 +80,7 @@ journey('back office: support finds a paid order by its voucher code and resends
     // The history says who did it.
     await expectText(
       page.getByRole('region', { name: 'Verlauf' }),
-      /support@example\.org order\.resend-mail/,
+      /support@example\.org E-Mail erneut gesendet/,
     );
 
     // The back button returns to the list as it was searched.

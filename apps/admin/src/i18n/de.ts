@@ -184,6 +184,15 @@ export const de = {
     'transfer-expired': 'Überweisungsfrist abgelaufen',
     'insurance-policy': 'Versicherungspolice',
   } as Record<string, string>,
+  /** The audit trail's actions on an order (others are shown as the API names them). */
+  auditActions: {
+    'order.mark-paid': 'Als bezahlt markiert',
+    'order.cancel': 'Storniert',
+    'order.extend-hold': 'Reservierung verlängert',
+    'order.resend-mail': 'E-Mail erneut gesendet',
+    'order.refund': 'Erstattet',
+    'bank.assign': 'Kontoeingang zugeordnet',
+  } as Record<string, string>,
   refundStatuses: {
     pending: 'beim Zahlungsanbieter',
     refunded: 'erstattet',

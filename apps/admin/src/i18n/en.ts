@@ -173,6 +173,14 @@ export const en: Dictionary = {
     'transfer-expired': 'Transfer expired',
     'insurance-policy': 'Insurance policy',
   },
+  auditActions: {
+    'order.mark-paid': 'Marked paid',
+    'order.cancel': 'Cancelled',
+    'order.extend-hold': 'Hold extended',
+    'order.resend-mail': 'E-mail resent',
+    'order.refund': 'Refunded',
+    'bank.assign': 'Bank credit assigned',
+  },
   refundStatuses: {
     pending: 'with the payment provider',
     refunded: 'refunded',

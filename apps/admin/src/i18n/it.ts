@@ -169,6 +169,14 @@ export const it: Dictionary = {
     'transfer-expired': 'Termine del bonifico scaduto',
     'insurance-policy': 'Polizza assicurativa',
   },
+  auditActions: {
+    'order.mark-paid': 'Segnato come pagato',
+    'order.cancel': 'Annullato',
+    'order.extend-hold': 'Prenotazione prolungata',
+    'order.resend-mail': 'E-mail inviata di nuovo',
+    'order.refund': 'Rimborsato',
+    'bank.assign': 'Accredito bancario assegnato',
+  },
   refundStatuses: {
     pending: 'presso il fornitore di pagamento',
     refunded: 'rimborsato',

@@ -295,7 +295,7 @@ export function OrderHistory({ order }: Props) {
           rows={order.history.map((entry) => [
             dateTime(entry.at),
             entry.staffEmail,
-            entry.action,
+            t.auditActions[entry.action] ?? entry.action,
             shown(entry.before),
             shown(entry.after),
             entry.note,
