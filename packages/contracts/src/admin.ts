@@ -254,6 +254,10 @@ export const extendHoldRequestSchema = z.object({ days: z.number().int().min(1).
 export const auditQuery = z.object({
   orderId: idParam.optional(),
   action: text().max(60).optional(),
+  /** The staff member's address. */
+  staff: text().trim().toLowerCase().max(254).optional(),
+  from: isoDate.optional(),
+  to: isoDate.optional(),
   page: pageNumber.optional(),
 });
 export const auditListSchema = z.object({

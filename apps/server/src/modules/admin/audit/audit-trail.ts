@@ -63,11 +63,24 @@ export const auditPageSize = 50;
  */
 export async function listAudit(
   db: Database,
-  filter: { orderId?: number; action?: string; page: number; brandIds: number[] | null },
+  filter: {
+    orderId?: number;
+    action?: string;
+    staff?: string;
+    from?: string;
+    to?: string;
+    page: number;
+    brandIds: number[] | null;
+  },
 ): Promise<{ entries: AuditEntry[]; total: number }> {
   const conditions = [sql`true`];
   if (filter.orderId !== undefined) conditions.push(sql`a.order_id = ${filter.orderId}`);
   if (filter.action) conditions.push(sql`a.action = ${filter.action}`);
+  if (filter.staff) conditions.push(sql`a.staff_email = ${filter.staff}`);
+  if (filter.from)
+    conditions.push(sql`a.at >= (${filter.from}::date)::timestamp AT TIME ZONE 'Europe/Berlin'`);
+  if (filter.to)
+    conditions.push(sql`a.at < ((${filter.to}::date + 1)::timestamp AT TIME ZONE 'Europe/Berlin')`);
   if (filter.brandIds) {
     conditions.push(
       sql`a.order_id IN (SELECT id FROM orders WHERE brand_id = ANY(${sql.param(filter.brandIds)}::int[]))`,

@@ -295,5 +295,14 @@ describe('what staff do to an order', () => {
     expect(trail.entries.some((entry: { note: string | null }) => entry.note === 'rewritten')).toBe(false);
     const forManager = (await manager.get('/api/admin/audit')).json();
     expect(forManager.total).toBe(0);
+    const bySupport = (
+      await operator.get('/api/admin/audit?staff=Support@Example.org&action=order.cancel')
+    ).json();
+    expect(bySupport.total).toBeGreaterThan(0);
+    expect(
+      bySupport.entries.every((entry: { staffEmail: string }) => entry.staffEmail === 'support@example.org'),
+    ).toBe(true);
+    const tomorrow = new Date(Date.now() + 36 * 3_600_000).toISOString().slice(0, 10);
+    expect((await operator.get(`/api/admin/audit?from=${tomorrow}`)).json().total).toBe(0);
   });
 });
