@@ -72,7 +72,12 @@ export const de = {
     to: 'Bestellt bis',
     apply: 'Suchen',
     reset: 'Zurücksetzen',
-    found: (count: number) => (count === 1 ? '1 Bestellung gefunden' : `${count} Bestellungen gefunden`),
+    found: (count: number, isCapped: boolean) =>
+      isCapped
+        ? `Mehr als ${count.toLocaleString('de-DE')} Bestellungen gefunden`
+        : count === 1
+          ? '1 Bestellung gefunden'
+          : `${count} Bestellungen gefunden`,
     none: 'Keine Bestellung passt zu dieser Suche.',
     tableCaption: 'Gefundene Bestellungen',
     columns: {

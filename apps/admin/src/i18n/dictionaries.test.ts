@@ -29,8 +29,9 @@ describe('the back office dictionaries', () => {
   });
 
   it('words the functions in each language', () => {
-    expect(dictionaries.de.orders.found(2)).toBe('2 Bestellungen gefunden');
-    expect(dictionaries.en.orders.found(1)).toBe('1 order found');
+    expect(dictionaries.de.orders.found(2, false)).toBe('2 Bestellungen gefunden');
+    expect(dictionaries.de.orders.found(10_000, true)).toBe('Mehr als 10.000 Bestellungen gefunden');
+    expect(dictionaries.en.orders.found(1, false)).toBe('1 order found');
     expect(dictionaries.it.orders.pageOf(2, 5)).toBe('Pagina 2 di 5');
   });
 });

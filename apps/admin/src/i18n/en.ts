@@ -61,7 +61,12 @@ export const en: Dictionary = {
     to: 'Ordered until',
     apply: 'Search',
     reset: 'Reset',
-    found: (count: number) => (count === 1 ? '1 order found' : `${count} orders found`),
+    found: (count: number, isCapped: boolean) =>
+      isCapped
+        ? `More than ${count.toLocaleString('en-GB')} orders found`
+        : count === 1
+          ? '1 order found'
+          : `${count} orders found`,
     none: 'No order matches this search.',
     tableCaption: 'Orders found',
     columns: {

@@ -62,7 +62,12 @@ export const it: Dictionary = {
     to: 'Ordinato fino al',
     apply: 'Cerca',
     reset: 'Azzera',
-    found: (count: number) => (count === 1 ? '1 ordine trovato' : `${count} ordini trovati`),
+    found: (count: number, isCapped: boolean) =>
+      isCapped
+        ? `Più di ${count.toLocaleString('it-IT')} ordini trovati`
+        : count === 1
+          ? '1 ordine trovato'
+          : `${count} ordini trovati`,
     none: 'Nessun ordine corrisponde a questa ricerca.',
     tableCaption: 'Ordini trovati',
     columns: {

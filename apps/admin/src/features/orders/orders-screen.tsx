@@ -37,7 +37,7 @@ export function OrdersScreen() {
       {orders.data ? (
         <section aria-labelledby="results" className="stack" aria-busy={orders.isFetching}>
           <h2 id="results" className="results-count" aria-live="polite">
-            {t.orders.found(orders.data.total)}
+            {t.orders.found(orders.data.total, orders.data.totalIsCapped)}
           </h2>
           {orders.data.orders.length === 0 ? (
             <p>{t.orders.none}</p>
