@@ -9,6 +9,7 @@ export default defineConfig({
       'packages/*/src/**/*.test.ts',
       'apps/server/src/**/*.test.ts',
       'apps/storefront/app/**/*.test.ts',
+      'apps/admin/src/**/*.test.ts',
     ],
     pool: 'forks',
     // Embedded databases load a migrated (and a seeded) template instead of building their own.

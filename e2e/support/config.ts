@@ -6,6 +6,7 @@ export const e2eDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)),
 export const repoRoot = path.resolve(e2eDir, '..');
 export const outDir = path.join(e2eDir, 'out');
 export const storefrontBuild = path.join(repoRoot, 'apps', 'storefront', 'build');
+export const adminBuild = path.join(repoRoot, 'apps', 'admin', 'dist');
 
 /** Debian's Chromium: no browser downloads on this machine. */
 export const chromiumPath = process.env.E2E_CHROMIUM ?? '/usr/bin/chromium';

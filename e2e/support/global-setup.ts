@@ -5,10 +5,10 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { chromiumPath, type E2eContext, outDir, repoRoot, storefrontBuild } from './config.ts';
+import { adminBuild, chromiumPath, type E2eContext, outDir, repoRoot, storefrontBuild } from './config.ts';
 
 /**
- * Starts ONE production server for the whole run: the storefront build must exist (this builds
+ * Starts ONE production server for the whole run: the storefront and back office builds must exist (this builds
  * nothing), the database is a fresh PGlite in a temp folder, so the first start seeds the demo
  * catalogue. Tests get its address through `inject('e2e')`.
  */
@@ -23,6 +23,11 @@ export default async function setup(project: TestProject): Promise<() => Promise
   if (!existsSync(path.join(storefrontBuild, 'server', 'index.js'))) {
     throw new Error(
       'e2e: the storefront build is missing (apps/storefront/build). Run `npm run build` first, then the tests.',
+    );
+  }
+  if (!existsSync(path.join(adminBuild, 'index.html'))) {
+    throw new Error(
+      'e2e: the back office build is missing (apps/admin/dist). Run `npm run build` first, then the tests.',
     );
   }
 

@@ -21,6 +21,7 @@ import { createAuthentication } from './modules/accounts/authentication.ts';
 import { createSessionCookie } from './modules/accounts/session-cookie.ts';
 import { registerAdminRoutes } from './modules/admin/admin.routes.ts';
 import { createStaffCookie } from './modules/admin/staff/staff-cookie.ts';
+import { registerAdminApp } from './modules/admin-app/admin-app.routes.ts';
 import { registerAppManifestRoutes } from './modules/app-manifest/app-manifest.routes.ts';
 import { createBrandDirectory } from './modules/brands/brand-directory.ts';
 import { createBrandLogos } from './modules/brands/brand-logo.ts';
@@ -242,6 +243,8 @@ export async function buildApp({
     clientDir: path.join(config.storefrontBuildDir, 'client'),
     iconDir: path.join(config.dataDir, 'app-icons'),
   });
+  // The back office's single-page app (issue 25): /admin and everything under it, never the shop's pages.
+  registerAdminApp(app, { buildDir: config.adminBuildDir });
   // Last: its catch-all renders every path the API does not own.
   await registerStorefront(app, {
     buildDir: config.storefrontBuildDir,

@@ -38,6 +38,7 @@ const environmentSchema = z.object({
   STAFF_OPERATOR_TOTP: flag.optional(),
   STOREFRONT_DEV: flag.default(false),
   STOREFRONT_BUILD_DIR: z.string().min(1).default(path.join(repoRoot, 'apps/storefront/build')),
+  ADMIN_BUILD_DIR: z.string().min(1).default(path.join(repoRoot, 'apps/admin/dist')),
   ASSET_URL: z.url().optional(),
   PUBLIC_URL: z
     .url({ protocol: /^https?$/ })
@@ -128,6 +129,8 @@ export type Config = {
   storefrontDev: boolean;
   /** The storefront build served (holds `client/` and `server/index.js`); tests point it at a copy. */
   storefrontBuildDir: string;
+  /** The back office's build served under /admin (holds `index.html` and `assets/`). */
+  adminBuildDir: string;
   /** Where brand configs are fetched from (`${assetUrl}/brands/<short>/config.json`); unset = ./assets. */
   assetUrl: string | undefined;
   /**
@@ -242,6 +245,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     operatorsNeedTotp: e.STAFF_OPERATOR_TOTP ?? e.NODE_ENV === 'production',
     storefrontDev: e.STOREFRONT_DEV,
     storefrontBuildDir: path.resolve(e.STOREFRONT_BUILD_DIR),
+    adminBuildDir: path.resolve(e.ADMIN_BUILD_DIR),
     assetUrl: e.ASSET_URL,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     redisUrl: e.REDIS_URL,

@@ -1,11 +1,20 @@
-// Writes .br and .gz files beside the built client assets, compressed once at the highest quality,
-// so the server never compresses a static file per request (see static-files.ts).
+// Writes .br and .gz files beside the built client files of a folder (the storefront's build/client,
+// the admin's dist/assets), compressed once at the highest quality, so the server never compresses a
+// static file per request (apps/server/src/modules/storefront/static-files.ts).
+//
+//   node scripts/precompress.mjs <folder relative to the repo>
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 
-const clientDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../build/client');
+const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const target = process.argv[2];
+if (!target) {
+  console.error('usage: node scripts/precompress.mjs <folder>');
+  process.exit(2);
+}
+const clientDir = path.resolve(repo, target);
 const compressible = /\.(js|mjs|css|svg|json|txt|xml|webmanifest)$/;
 
 let files = 0;
@@ -26,4 +35,4 @@ for (const entry of await readdir(clientDir, { recursive: true, withFileTypes: t
   files += 1;
   saved += content.length - brotli.length;
 }
-console.log(`storefront: precompressed ${files} files (brotli saves ${Math.round(saved / 1024)} KB)`);
+console.log(`${target}: precompressed ${files} files (brotli saves ${Math.round(saved / 1024)} KB)`);

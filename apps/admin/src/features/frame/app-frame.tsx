@@ -1,0 +1,60 @@
+import { Button } from 'react-aria-components';
+import { NavLink, Outlet, useNavigate } from 'react-router';
+import { useI18n } from '../../i18n/i18n-context.tsx';
+import { usePageFocus } from '../../lib/page-focus.ts';
+import { useSignOut } from '../auth/api/session.ts';
+import { useSession } from '../auth/use-session.ts';
+import { LanguageSwitch } from './language-switch.tsx';
+
+/** The signed-in frame: navigation, who is signed in with which role, language, sign-out. */
+export function AppFrame() {
+  const { t } = useI18n();
+  const session = useSession();
+  const signOut = useSignOut();
+  const navigate = useNavigate();
+  usePageFocus();
+  const staff = session.data?.staff;
+  const mustSetUpTotp = session.data?.mustSetUpTotp ?? false;
+  return (
+    <>
+      <a className="skip-link" href="#main">
+        {t.app.skipLink}
+      </a>
+      <header className="frame-header">
+        <p className="app-name">{t.app.name}</p>
+        <nav aria-label={t.nav.label}>
+          <ul>
+            {mustSetUpTotp ? null : (
+              <li>
+                <NavLink to="/orders">{t.nav.orders}</NavLink>
+              </li>
+            )}
+            <li>
+              <NavLink to="/security">{t.nav.security}</NavLink>
+            </li>
+          </ul>
+        </nav>
+        {staff ? (
+          <p className="staff">
+            <span className="visually-hidden">{t.nav.signedInAs} </span>
+            <span className="staff-name">{staff.name}</span>{' '}
+            <span className="staff-role">({t.roles[staff.role]})</span>
+          </p>
+        ) : null}
+        <LanguageSwitch />
+        <Button
+          className="button"
+          onPress={() =>
+            !signOut.isPending &&
+            signOut.mutate(undefined, { onSettled: () => navigate('/login', { replace: true }) })
+          }
+        >
+          {t.nav.signOut}
+        </Button>
+      </header>
+      <main id="main" tabIndex={-1}>
+        <Outlet />
+      </main>
+    </>
+  );
+}

@@ -1,0 +1,12 @@
+import { adminOrderDetailSchema } from '@shop/contracts/admin';
+import { queryOptions } from '@tanstack/react-query';
+import { apiCall } from '../../../lib/api-client.ts';
+import { ordersKey } from './get-orders.ts';
+
+export const orderKey = (id: number) => [...ordersKey, 'detail', id] as const;
+
+export const orderQuery = (id: number) =>
+  queryOptions({
+    queryKey: orderKey(id),
+    queryFn: () => apiCall(`/api/admin/orders/${id}`, { answer: adminOrderDetailSchema }),
+  });

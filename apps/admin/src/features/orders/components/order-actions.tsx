@@ -1,0 +1,157 @@
+import type { AdminOrderDetail } from '@shop/contracts/admin';
+import { useMemo } from 'react';
+import { useForm } from 'react-hook-form';
+import { useI18n } from '../../../i18n/i18n-context.tsx';
+import { contractResolver } from '../../../lib/form-resolver.ts';
+import { useAnnounce } from '../../../ui/live-region.tsx';
+import { FormTextField } from '../../../ui/text-field.tsx';
+import { cancelForm, eurosForInput, extendHoldForm, markPaidForm } from '../action-forms.ts';
+import { useOrderAction } from '../api/order-actions.ts';
+import { ActionDialog, submitForm } from './action-dialog.tsx';
+
+/** The order's own actions, each offered only in the state the API allows it in. */
+export function OrderActions({ order }: { order: AdminOrderDetail }) {
+  const { t } = useI18n();
+  const isOpenTransfer = order.status === 'awaiting-payment' && order.paymentType === 'wiretransfer';
+  const isUnpaid = order.status === 'awaiting-payment' || order.status === 'payment-pending';
+  if (!isOpenTransfer && !isUnpaid) return null;
+  return (
+    <section aria-labelledby="actions-title" className="card">
+      <h2 id="actions-title">{t.order.actions}</h2>
+      <div className="action-row">
+        {isOpenTransfer ? <MarkPaid order={order} /> : null}
+        {isOpenTransfer && order.holdUntil ? <ExtendHold order={order} /> : null}
+        {isUnpaid ? <CancelOrder order={order} /> : null}
+      </div>
+    </section>
+  );
+}
+
+function MarkPaid({ order }: { order: AdminOrderDetail }) {
+  const { t, locale } = useI18n();
+  const announce = useAnnounce();
+  const action = useOrderAction(order.id, 'mark-paid');
+  const resolver = useMemo(
+    () =>
+      contractResolver(
+        markPaidForm,
+        locale,
+        { amount: t.validation.amount, note: t.validation.note },
+        t.validation.invalid,
+      ),
+    [locale, t],
+  );
+  const defaults = { amount: eurosForInput(order.totalCents, locale), note: '' };
+  const form = useForm({ resolver, defaultValues: defaults });
+  return (
+    <ActionDialog
+      trigger={t.actions.markPaid}
+      title={t.actions.markPaid}
+      intro={t.actions.markPaidIntro}
+      confirmLabel={t.actions.markPaidConfirm}
+      error={action.error}
+      isPending={action.isPending}
+      onOpen={() => {
+        action.reset();
+        form.reset(defaults);
+      }}
+      onSubmit={() =>
+        submitForm(form, async ({ amount, note }) => {
+          await action.mutateAsync({ amountCents: amount, note });
+          announce(t.actions.markedPaid(order.id));
+        })
+      }
+    >
+      <FormTextField
+        control={form.control}
+        name="amount"
+        label={t.actions.amount}
+        inputMode="decimal"
+        isRequired
+        autoFocus
+      />
+      <FormTextField control={form.control} name="note" label={t.actions.note} isRequired />
+    </ActionDialog>
+  );
+}
+
+function ExtendHold({ order }: { order: AdminOrderDetail }) {
+  const { t, locale } = useI18n();
+  const announce = useAnnounce();
+  const action = useOrderAction(order.id, 'extend-hold');
+  const resolver = useMemo(
+    () =>
+      contractResolver(
+        extendHoldForm,
+        locale,
+        { days: t.validation.days, note: t.validation.note },
+        t.validation.invalid,
+      ),
+    [locale, t],
+  );
+  const defaults = { days: '7', note: '' };
+  const form = useForm({ resolver, defaultValues: defaults });
+  return (
+    <ActionDialog
+      trigger={t.actions.extendHold}
+      title={t.actions.extendHold}
+      intro={t.actions.extendHoldIntro}
+      confirmLabel={t.actions.extendHoldConfirm}
+      error={action.error}
+      isPending={action.isPending}
+      onOpen={() => {
+        action.reset();
+        form.reset(defaults);
+      }}
+      onSubmit={() =>
+        submitForm(form, async (request) => {
+          await action.mutateAsync(request);
+          announce(t.actions.extended(request.days));
+        })
+      }
+    >
+      <FormTextField
+        control={form.control}
+        name="days"
+        label={t.actions.days}
+        inputMode="numeric"
+        isRequired
+        autoFocus
+      />
+      <FormTextField control={form.control} name="note" label={t.actions.note} isRequired />
+    </ActionDialog>
+  );
+}
+
+function CancelOrder({ order }: { order: AdminOrderDetail }) {
+  const { t, locale } = useI18n();
+  const announce = useAnnounce();
+  const action = useOrderAction(order.id, 'cancel');
+  const resolver = useMemo(
+    () => contractResolver(cancelForm, locale, { note: t.validation.note }, t.validation.invalid),
+    [locale, t],
+  );
+  const form = useForm({ resolver, defaultValues: { note: '' } });
+  return (
+    <ActionDialog
+      trigger={t.actions.cancel}
+      title={t.actions.cancel}
+      intro={t.actions.cancelIntro}
+      confirmLabel={t.actions.cancelConfirm}
+      error={action.error}
+      isPending={action.isPending}
+      onOpen={() => {
+        action.reset();
+        form.reset({ note: '' });
+      }}
+      onSubmit={() =>
+        submitForm(form, async (request) => {
+          await action.mutateAsync(request);
+          announce(t.actions.cancelled(order.id));
+        })
+      }
+    >
+      <FormTextField control={form.control} name="note" label={t.actions.note} isRequired autoFocus />
+    </ActionDialog>
+  );
+}

@@ -1,0 +1,80 @@
+import { useQuery } from '@tanstack/react-query';
+import { Button } from 'react-aria-components';
+import { useSearchParams } from 'react-router';
+import { useI18n } from '../../i18n/i18n-context.tsx';
+import { PageHeading } from '../../ui/page-heading.tsx';
+import { ProblemMessage } from '../../ui/problem-message.tsx';
+import { SelectField } from '../../ui/select-field.tsx';
+import { ordersQuery } from './api/get-orders.ts';
+import { OrderFilters } from './components/order-filters.tsx';
+import { OrdersTable } from './components/orders-table.tsx';
+import {
+  type OrderSearchState,
+  pageSizes,
+  searchFromParams,
+  searchToParams,
+  withFilters,
+} from './search-state.ts';
+
+/** /admin/orders: one search box, filters, a sortable grid and pages, all of it in the address. */
+export function OrdersScreen() {
+  const { t } = useI18n();
+  const [params, setParams] = useSearchParams();
+  const search = searchFromParams(params);
+  const orders = useQuery(ordersQuery(search));
+  const go = (next: OrderSearchState) => setParams(searchToParams(next));
+  const pages = orders.data ? Math.max(1, Math.ceil(orders.data.total / orders.data.pageSize)) : 1;
+
+  return (
+    <div className="stack">
+      <PageHeading>{t.orders.title}</PageHeading>
+      <OrderFilters
+        key={params.toString()}
+        search={search}
+        onApply={(filters) => go(withFilters(search, filters))}
+      />
+      <ProblemMessage error={orders.error} />
+      {orders.data ? (
+        <section aria-labelledby="results" className="stack" aria-busy={orders.isFetching}>
+          <h2 id="results" className="results-count" aria-live="polite">
+            {t.orders.found(orders.data.total, orders.data.totalIsCapped)}
+          </h2>
+          {orders.data.orders.length === 0 ? (
+            <p>{t.orders.none}</p>
+          ) : (
+            <OrdersTable
+              orders={orders.data.orders}
+              sort={search.sort}
+              onSort={(sort) => go({ ...search, sort, page: 1 })}
+            />
+          )}
+          <nav className="pager" aria-label={t.orders.pages}>
+            <Button
+              className="button"
+              isDisabled={search.page <= 1}
+              onPress={() => go({ ...search, page: search.page - 1 })}
+            >
+              {t.orders.previous}
+            </Button>
+            <span>{t.orders.pageOf(Math.min(search.page, pages), pages)}</span>
+            <Button
+              className="button"
+              isDisabled={search.page >= pages}
+              onPress={() => go({ ...search, page: search.page + 1 })}
+            >
+              {t.orders.next}
+            </Button>
+            <SelectField
+              label={t.orders.pageSize}
+              value={String(search.pageSize)}
+              options={pageSizes.map((size) => ({ id: String(size), label: String(size) }))}
+              onChange={(size) => go({ ...search, pageSize: Number(size), page: 1 })}
+            />
+          </nav>
+        </section>
+      ) : orders.isPending ? (
+        <p role="status">{t.app.loading}</p>
+      ) : null}
+    </div>
+  );
+}

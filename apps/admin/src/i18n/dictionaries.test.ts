@@ -1,0 +1,37 @@
+import { locales } from '@shop/contracts/locale';
+import { describe, expect, it } from 'vitest';
+import { de } from './de.ts';
+import { dictionaries } from './dictionaries.ts';
+
+/** Every key of an object tree as a path ("orders.columns.total"), with the kind of value it holds. */
+function entries(tree: object, prefix = ''): [string, string][] {
+  return Object.entries(tree).flatMap(([key, value]): [string, string][] =>
+    typeof value === 'object' && value !== null
+      ? entries(value, `${prefix}${key}.`)
+      : [[`${prefix}${key}`, typeof value]],
+  );
+}
+
+describe('the back office dictionaries', () => {
+  const reference = entries(de);
+
+  it.each(locales.filter((locale) => locale !== 'de'))(
+    '%s has every German key, of the same kind',
+    (locale) => {
+      // Typed as Dictionary already; this also catches the open maps (mail kinds, statuses) and casts.
+      expect(entries(dictionaries[locale])).toEqual(reference);
+    },
+  );
+
+  it.each(locales)('%s has no empty text', (locale) => {
+    const texts = JSON.stringify(dictionaries[locale]);
+    expect(texts).not.toMatch(/:"\s*"/);
+  });
+
+  it('words the functions in each language', () => {
+    expect(dictionaries.de.orders.found(2, false)).toBe('2 Bestellungen gefunden');
+    expect(dictionaries.de.orders.found(10_000, true)).toBe('Mehr als 10.000 Bestellungen gefunden');
+    expect(dictionaries.en.orders.found(1, false)).toBe('1 order found');
+    expect(dictionaries.it.orders.pageOf(2, 5)).toBe('Pagina 2 di 5');
+  });
+});

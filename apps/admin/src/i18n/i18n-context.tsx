@@ -1,0 +1,63 @@
+import { type Locale, localeIso } from '@shop/contracts/locale';
+import { formatPrice } from '@shop/contracts/money';
+import { useQueryClient } from '@tanstack/react-query';
+import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
+import { type Dictionary, dictionaries } from './dictionaries.ts';
+import { initialLocale, rememberLocale, setCurrentLocale, storedLocale } from './language.ts';
+
+export type I18n = {
+  locale: Locale;
+  t: Dictionary;
+  setLocale(locale: Locale): void;
+  /** Date and time of an ISO timestamp, e.g. "27.11.2026, 14:05". */
+  dateTime(iso: string | null): string;
+  /** The date alone, e.g. "27.11.2029" (a voucher's last day). */
+  date(iso: string | null): string;
+  /** Integer cents as the shop writes prices ("€ 1.299,-"). */
+  money(cents: number): string;
+};
+
+const I18nContext = createContext<I18n | null>(null);
+
+export function I18nProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const [locale, setLocaleState] = useState<Locale>(() => {
+    const chosen = initialLocale(storedLocale(), navigator.languages ?? [navigator.language]);
+    setCurrentLocale(chosen);
+    document.documentElement.lang = chosen;
+    return chosen;
+  });
+  const setLocale = useCallback(
+    (next: Locale) => {
+      setCurrentLocale(next);
+      rememberLocale(next);
+      document.documentElement.lang = next;
+      setLocaleState(next);
+      // Answers carry texts in the language asked for (problem titles, offer titles): ask again.
+      void queryClient.invalidateQueries();
+    },
+    [queryClient],
+  );
+  const value = useMemo<I18n>(() => {
+    const dateTimeFormat = new Intl.DateTimeFormat(localeIso[locale], {
+      dateStyle: 'medium',
+      timeStyle: 'short',
+    });
+    const dateFormat = new Intl.DateTimeFormat(localeIso[locale], { dateStyle: 'medium' });
+    return {
+      locale,
+      t: dictionaries[locale],
+      setLocale,
+      dateTime: (iso) => (iso ? dateTimeFormat.format(new Date(iso)) : '–'),
+      date: (iso) => (iso ? dateFormat.format(new Date(iso)) : '–'),
+      money: (cents) => formatPrice(cents, locale),
+    };
+  }, [locale, setLocale]);
+  return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
+}
+
+export function useI18n(): I18n {
+  const i18n = useContext(I18nContext);
+  if (!i18n) throw new Error('useI18n outside I18nProvider');
+  return i18n;
+}

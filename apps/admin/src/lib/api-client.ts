@@ -1,0 +1,102 @@
+import { adminCsrfHeader } from '@shop/contracts/admin';
+import type { ZodType } from 'zod';
+import { currentLocale } from '../i18n/language.ts';
+
+/**
+ * A problem+json answer (RFC 9457) as the UI needs it: the status, the stable `type` to react to, and
+ * `title`/`detail`, already worded by the server in the language the call asked for.
+ */
+export class ApiProblem extends Error {
+  constructor(
+    readonly status: number,
+    readonly type: string,
+    readonly title: string,
+    readonly detail: string | null,
+  ) {
+    super(detail ?? title);
+    this.name = 'ApiProblem';
+  }
+
+  /** True for the problem type `name`; the server may send it bare or as a URI ending in it. */
+  is(name: string): boolean {
+    return this.type === name || this.type.endsWith(`/${name}`);
+  }
+}
+
+/** The session's CSRF token, sent as `x-csrf-token` on every call that changes something. */
+let csrfToken: string | null = null;
+export function setCsrfToken(token: string | null): void {
+  csrfToken = token;
+}
+
+type ProblemListener = (problem: ApiProblem) => void;
+let onAuthProblem: ProblemListener = () => {};
+/**
+ * Who hears a 401 (signed out, session ended) or a 403 `totp-setup-required` from any call: the router
+ * (app.tsx), which sends the user to the sign-in or the second-factor set-up.
+ */
+export function onAuthenticationProblem(listener: ProblemListener): void {
+  onAuthProblem = listener;
+}
+
+type Call<T> = {
+  method?: 'GET' | 'POST';
+  body?: unknown;
+  /** The contract's schema of the answer; omitted for answers without a body (204). */
+  answer?: ZodType<T>;
+  /** Sign-in itself answers 401 for a wrong password: that must not send anyone anywhere. */
+  isSignIn?: boolean;
+};
+
+/**
+ * The one way the back office calls the API: same-origin cookies (the staff session cookie lives on
+ * /api/admin), the UI's language, the CSRF header on every non-GET, problems as `ApiProblem`.
+ */
+export async function apiCall<T = void>(path: string, call: Call<T> = {}): Promise<T> {
+  const method = call.method ?? 'GET';
+  const headers: Record<string, string> = { accept: 'application/json', 'accept-language': currentLocale() };
+  if (method !== 'GET') {
+    if (csrfToken) headers[adminCsrfHeader] = csrfToken;
+    if (call.body !== undefined) headers['content-type'] = 'application/json';
+  }
+  const response = await fetch(path, {
+    method,
+    headers,
+    credentials: 'same-origin',
+    ...(call.body !== undefined ? { body: JSON.stringify(call.body) } : {}),
+  });
+  if (!response.ok) {
+    const problem = await readProblem(response);
+    if (!call.isSignIn && (problem.status === 401 || problem.is('totp-setup-required'))) {
+      onAuthProblem(problem);
+    }
+    throw problem;
+  }
+  if (response.status === 204 || !call.answer) return undefined as T;
+  // Parsed with the contract: a server that drifted from it fails here, loudly, not in a screen.
+  return call.answer.parse(await response.json());
+}
+
+async function readProblem(response: Response): Promise<ApiProblem> {
+  const body = (await response.json().catch(() => null)) as {
+    type?: unknown;
+    title?: unknown;
+    detail?: unknown;
+  } | null;
+  return new ApiProblem(
+    response.status,
+    typeof body?.type === 'string' ? body.type : `http-${response.status}`,
+    typeof body?.title === 'string' ? body.title : response.statusText,
+    typeof body?.detail === 'string' ? body.detail : null,
+  );
+}
+
+/** Query-string of the defined, non-empty values. */
+export function queryString(values: Record<string, string | number | undefined>): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(values)) {
+    if (value !== undefined && value !== '') params.set(name, String(value));
+  }
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}

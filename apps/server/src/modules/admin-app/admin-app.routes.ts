@@ -1,0 +1,59 @@
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { immutableCache, resolveInside, sendFile } from '../storefront/static-files.ts';
+import { adminContentSecurityPolicy } from './admin-content-security-policy.ts';
+import { adminUnavailablePage } from './admin-unavailable-page.ts';
+
+export type AdminAppOptions = {
+  /** `apps/admin/dist` (ADMIN_BUILD_DIR): `index.html` and the hashed files under `assets/`. */
+  buildDir: string;
+};
+
+/** Files at the build's top level (not hashed) may change with any deploy: checked every time. */
+const revalidate = 'no-cache';
+
+/**
+ * Serves the back office, a single-page app, under /admin: its hashed files under /admin/assets/ for a
+ * year (precompressed by the build, scripts/precompress.mjs), every other path that is not a file of
+ * the build gets index.html, which the app's router reads. index.html is never kept by a browser or
+ * proxy (no-store): after a deploy the next visit loads the new build's files. Its own CSP (no nonce:
+ * the page is a static file). Registered beside the storefront, whose catch-all it takes /admin from.
+ */
+export function registerAdminApp(app: FastifyInstance, options: AdminAppOptions): void {
+  const buildDir = path.resolve(options.buildDir);
+  const indexFile = path.join(buildDir, 'index.html');
+  // Read once per build: stat on each request notices a deploy into the same folder.
+  let index: { modified: number; html: Buffer } | null = null;
+
+  const answerIndex = async (reply: FastifyReply) => {
+    const info = await stat(indexFile).catch(() => null);
+    if (!info?.isFile()) {
+      return reply
+        .code(503)
+        .header('cache-control', 'no-store')
+        .type('text/html; charset=utf-8')
+        .send(adminUnavailablePage);
+    }
+    if (index?.modified !== info.mtimeMs) index = { modified: info.mtimeMs, html: await readFile(indexFile) };
+    return reply.header('cache-control', 'no-store').type('text/html; charset=utf-8').send(index.html);
+  };
+
+  const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+    reply.header('content-security-policy', adminContentSecurityPolicy);
+    // Nobody should find the back office through a search engine.
+    reply.header('x-robots-tag', 'noindex, nofollow');
+    const pathname = (request.url.split('?')[0] ?? '').replace(/^\/admin\/?/, '');
+    if (/\.[a-z0-9]+$/i.test(pathname)) {
+      const file = resolveInside(buildDir, pathname);
+      const cache = pathname.startsWith('assets/') ? immutableCache : revalidate;
+      if (file && (await sendFile(reply, file, cache))) return reply;
+      // A missing build file is a plain 404 (an old tab asking for a chunk a deploy removed), not the app.
+      if (pathname.startsWith('assets/')) return reply.callNotFound();
+    }
+    return answerIndex(reply);
+  };
+
+  app.get('/admin', { schema: { hide: true } }, handler);
+  app.get('/admin/*', { schema: { hide: true } }, handler);
+}

@@ -1,0 +1,61 @@
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { formatViolations, isBlocking, runAxe, saveAxeReport } from './axe.ts';
+import { heading } from './page-helpers.ts';
+import type { PageOptions, Shop } from './shop.ts';
+
+/**
+ * The back office in the browser (/admin, German unless the test says otherwise): the demo staff, the
+ * sign-in, and what its journeys share.
+ */
+export const demoStaff = {
+  operator: { email: 'operator@example.org', password: 'demo-operator-2026' },
+  manager: { email: 'manager.autoclub@example.org', password: 'demo-manager-2026' },
+  support: { email: 'support@example.org', password: 'demo-support-2026' },
+} as const;
+
+const consoleErrors = new WeakMap<Page, string[]>();
+
+/**
+ * A fresh browser context on the back office's sign-in. What the app logs as an error is kept for
+ * `expectNoConsoleErrors`; the browser's own line for an answer with an error status is not (a refused
+ * code is a 401 the test asks for).
+ */
+export async function openAdmin(shop: Shop, path = '/admin/login', options: PageOptions = {}): Promise<Page> {
+  const page = await shop.newPage(options);
+  const errors: string[] = [];
+  consoleErrors.set(page, errors);
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) {
+      errors.push(message.text());
+    }
+  });
+  await shop.goto(page, path);
+  return page;
+}
+
+/** Nothing the app logged as an error since `openAdmin` (React, a failed render, our own console.error). */
+export function expectNoConsoleErrors(page: Page): void {
+  expect(consoleErrors.get(page) ?? []).toEqual([]);
+}
+
+/** Types the address and password into the sign-in and sends them (the code, if asked, is the test's). */
+export async function submitPassword(page: Page, member: { email: string; password: string }): Promise<void> {
+  await page.getByRole('textbox', { name: 'E-Mail-Adresse' }).fill(member.email);
+  await page.getByLabel('Passwort', { exact: true }).fill(member.password);
+  await page.getByRole('button', { name: 'Anmelden' }).click();
+}
+
+/** Signs in with the password alone and waits for the orders list. */
+export async function signInToOrders(page: Page, member: { email: string; password: string }): Promise<void> {
+  await submitPassword(page, member);
+  await page.waitForURL((url) => url.pathname === '/admin/orders');
+  await expect.poll(() => heading(page).textContent()).toBe('Bestellungen');
+}
+
+/** axe-core (WCAG 2.2 AA) on the page as it is now: no serious or critical finding. */
+export async function expectNoBlockingViolations(page: Page, name: string): Promise<void> {
+  const violations = await runAxe(page);
+  await saveAxeReport(name, violations);
+  expect(violations.filter(isBlocking), formatViolations(violations)).toEqual([]);
+}

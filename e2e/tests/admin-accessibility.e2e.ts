@@ -1,0 +1,94 @@
+import { expect, test } from 'vitest';
+import {
+  demoStaff,
+  expectNoBlockingViolations,
+  expectNoConsoleErrors,
+  openAdmin,
+  signInToOrders,
+  submitPassword,
+} from '../support/admin.ts';
+import { offerInStock, transferOrder } from '../support/checkout.ts';
+import { expectText, heading } from '../support/page-helpers.ts';
+import { journey } from '../support/shop.ts';
+
+/**
+ * Issue 25: the back office is keyboard-usable and axe-clean (WCAG 2.2 AA, no serious or critical
+ * finding) on every screen, on a desktop and on a tablet (768 px), and speaks the chosen language.
+ */
+const tablet = { width: 768, height: 1024 };
+
+journey('back office: accessibility of every screen', (shop) => {
+  test('sign-in, orders list and order page with a confirm dialog (desktop), by keyboard', async () => {
+    const { orderId } = await transferOrder({
+      variantId: (await offerInStock(9)).variants[0]?.id ?? 0,
+      email: `e2e-admin-a11y-${Date.now()}@example.com`,
+    });
+    const page = await openAdmin(shop);
+    await expectText(heading(page), 'Anmelden im Backoffice');
+    await expectNoBlockingViolations(page, 'admin-sign-in');
+    // A wrong password is refused in the UI's language.
+    await submitPassword(page, { email: demoStaff.support.email, password: 'not-the-password' });
+    await expectText(page.getByRole('alert'), /E-Mail-Adresse oder Passwort ist nicht korrekt/);
+    await expectNoBlockingViolations(page, 'admin-sign-in-refused');
+    await signInToOrders(page, demoStaff.support);
+    await page.locator('table.grid').waitFor();
+    await expectNoBlockingViolations(page, 'admin-orders');
+
+    // By keyboard from the search box to the order: type its number, Enter, Tab to its link.
+    await page.getByRole('searchbox', { name: 'Suche' }).fill(String(orderId));
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.searchParams.get('query') === String(orderId));
+    const link = page.getByRole('link', { name: String(orderId), exact: true });
+    await link.focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.pathname === `/admin/orders/${orderId}`);
+    await expectText(heading(page), `Bestellung ${orderId}`);
+    await page.getByRole('region', { name: 'Verlauf' }).waitFor();
+    await expectNoBlockingViolations(page, 'admin-order');
+
+    // The confirm dialog: opened by keyboard, the amount prefilled with the total, the note required.
+    const trigger = page.getByRole('button', { name: 'Überweisung als bezahlt markieren' });
+    await trigger.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Überweisung als bezahlt markieren' });
+    await dialog.waitFor();
+    const amount = dialog.getByRole('textbox', { name: 'Eingegangener Betrag in Euro' });
+    expect(await amount.inputValue()).toMatch(/^\d+,\d{2}$/);
+    await expect.poll(() => amount.evaluate((input) => input === document.activeElement)).toBe(true);
+    await dialog.getByRole('button', { name: 'Als bezahlt markieren' }).click();
+    await expectText(dialog.getByText(/Bitte geben Sie eine Notiz ein/), /Notiz/);
+    await expectNoBlockingViolations(page, 'admin-confirm-dialog');
+    // Escape closes it and focus is back on the button that opened it.
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => trigger.evaluate((button) => button === document.activeElement)).toBe(true);
+    await expectText(
+      page.locator('[data-order-status]').first().locator('.status').first(),
+      'Wartet auf Überweisung',
+    );
+    expectNoConsoleErrors(page);
+  });
+
+  test('orders list on a tablet, in English after switching the language', async () => {
+    const page = await openAdmin(shop, '/admin/login', { viewport: tablet });
+    await signInToOrders(page, demoStaff.support);
+    await page.getByRole('combobox', { name: 'Sprache' }).selectOption('en');
+    await expectText(heading(page), 'Orders');
+    await page.locator('table.grid').waitFor();
+    // Nothing wider than the screen but the grid, which scrolls in its own box.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(tablet.width);
+    await expectNoBlockingViolations(page, 'admin-orders-tablet-en');
+    expectNoConsoleErrors(page);
+  });
+
+  test('the second factor set-up with its QR code', async () => {
+    const page = await openAdmin(shop);
+    await submitPassword(page, demoStaff.operator);
+    await page.waitForURL((url) => url.pathname === '/admin/security');
+    await expectNoBlockingViolations(page, 'admin-security');
+    await page.getByRole('button', { name: 'Einrichtung beginnen' }).click();
+    await page.getByRole('img', { name: 'QR-Code für die Authenticator-App' }).waitFor();
+    await expectNoBlockingViolations(page, 'admin-security-qr');
+    expectNoConsoleErrors(page);
+  });
+});
