@@ -4,7 +4,7 @@
  * and a CSRF token sent as `x-csrf-token` on every call that changes something.
  */
 import { z } from 'zod';
-import { orderStatuses, paymentTypes } from './orders.ts';
+import { emailField, orderStatuses, paymentTypes } from './orders.ts';
 import { idParam } from './params.ts';
 import { text } from './text.ts';
 
@@ -19,7 +19,8 @@ export type StaffRole = (typeof staffRoles)[number];
 /** The header every state-changing admin call carries: the session's CSRF token. */
 export const adminCsrfHeader = 'x-csrf-token';
 
-const email = text().trim().toLowerCase().max(254).pipe(z.email());
+/** An address in one form: staff sign in with it however they type it. */
+const email = emailField().toLowerCase();
 const isoTime = text();
 const cents = z.number().int().min(0).max(2_147_483_647);
 const note = text().trim().min(1).max(500);
@@ -358,7 +359,7 @@ export const updateStaffRequestSchema = z.object({
   markPaidLimitCents: cents.nullable().optional(),
   disabled: z.boolean().optional(),
 });
-export const staffParams = z.object({ staffId: z.uuid() });
+export const staffParams = z.object({ staffId: text().check(z.uuid()) });
 
 /** The invited member sets a password with the token of the mailed link (`/admin/invite#<token>`). */
 export const acceptInviteRequestSchema = z.object({
@@ -369,4 +370,4 @@ export const acceptInviteRequestSchema = z.object({
 export const ownSessionsSchema = z.object({
   sessions: z.array(z.object({ id: text(), createdAt: isoTime, lastUsedAt: isoTime, current: z.boolean() })),
 });
-export const sessionParams = z.object({ sessionId: z.uuid() });
+export const sessionParams = z.object({ sessionId: text().check(z.uuid()) });
