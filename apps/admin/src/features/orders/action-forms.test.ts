@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { eurosForInput, extendHoldForm, markPaidForm } from './action-forms.ts';
+import { eurosForInput, extendHoldForm, markPaidForm, refundForm, refundRequest } from './action-forms.ts';
 
 describe('the order actions as typed in', () => {
   it('reads euros with a comma or a point as integer cents', () => {
@@ -31,5 +31,25 @@ describe('the order actions as typed in', () => {
     expect(eurosForInput(129_900, 'de')).toBe('1299,00');
     expect(eurosForInput(5, 'it')).toBe('0,05');
     expect(eurosForInput(129_950, 'en')).toBe('1299.50');
+  });
+});
+
+describe('the refund as ticked', () => {
+  it('needs at least one voucher and a note, and reads the ids as numbers', () => {
+    expect(refundForm.parse({ voucherIds: ['12', '7'], note: ' Storno ' })).toEqual({
+      voucherIds: [12, 7],
+      note: 'Storno',
+    });
+    expect(refundForm.safeParse({ voucherIds: [], note: 'x' }).success).toBe(false);
+    expect(refundForm.safeParse({ voucherIds: ['1'], note: '  ' }).success).toBe(false);
+    for (const id of ['0', '-1', 'abc', '1.5', '99999999999']) {
+      expect(refundForm.safeParse({ voucherIds: [id], note: 'x' }).success, id).toBe(false);
+    }
+  });
+
+  it('asks for the whole order when every open voucher is ticked, else for the ones ticked', () => {
+    expect(refundRequest({ voucherIds: [3, 4], note: 'n' }, [3, 4])).toEqual({ note: 'n' });
+    expect(refundRequest({ voucherIds: [4, 3], note: 'n' }, [3, 4])).toEqual({ note: 'n' });
+    expect(refundRequest({ voucherIds: [4], note: 'n' }, [3, 4])).toEqual({ voucherIds: [4], note: 'n' });
   });
 });

@@ -2,6 +2,7 @@ import {
   cancelOrderRequestSchema,
   extendHoldRequestSchema,
   markPaidRequestSchema,
+  refundRequestSchema,
 } from '@shop/contracts/admin';
 import { text } from '@shop/contracts/text';
 
@@ -27,6 +28,33 @@ export const extendHoldForm = extendHoldRequestSchema.extend({
     .transform(Number)
     .pipe(extendHoldRequestSchema.shape.days),
 });
+
+/**
+ * The refund: the vouchers ticked (checkbox values are text: the voucher ids), at least one, and the
+ * note. Each id is checked by the contract's own rule for an id.
+ */
+export const refundForm = refundRequestSchema.extend({
+  voucherIds: text()
+    .regex(/^\d{1,10}$/)
+    .transform(Number)
+    .pipe(refundRequestSchema.shape.voucherIds.unwrap().element)
+    .array()
+    .min(1)
+    .max(100),
+});
+
+/**
+ * What the API is asked: all vouchers not refunded yet ticked means the whole order (no `voucherIds`,
+ * so the API refunds whatever is still open); otherwise just the ones ticked.
+ */
+export function refundRequest(
+  values: { voucherIds: number[]; note: string },
+  refundableIds: readonly number[],
+): { voucherIds?: number[]; note: string } {
+  const picked = new Set(values.voucherIds);
+  const isWholeOrder = refundableIds.length > 0 && refundableIds.every((id) => picked.has(id));
+  return isWholeOrder ? { note: values.note } : { voucherIds: [...picked], note: values.note };
+}
 
 /** Cents as the amount field shows them to start with: "1299,00" (de, it) or "1299.00" (en). */
 export function eurosForInput(cents: number, locale: string): string {
