@@ -230,6 +230,17 @@ export const de = {
     days: 'Tage (1 bis 14)',
     extendHoldConfirm: 'Verlängern',
     extended: (days: number) => `Die Reservierung ist um ${days} Tage verlängert.`,
+    refund: 'Erstatten',
+    refundIntro: 'Die gewählten Gutscheine werden erstattet und sind sofort ungültig.',
+    refundMoney:
+      'PayPal und Amazon Pay zahlen das Geld automatisch zurück; eine Überweisung muss über die Bank zurückgezahlt werden.',
+    refundVouchers: 'Gutscheine',
+    refundVouchersHint: 'Alle gewählt: die ganze Bestellung wird erstattet.',
+    refundConfirm: 'Erstatten',
+    refunded: (id: number, count: number) =>
+      count === 1
+        ? `Ein Gutschein der Bestellung ${id} ist erstattet.`
+        : `${count} Gutscheine der Bestellung ${id} sind erstattet.`,
   },
   validation: {
     email: 'Bitte geben Sie eine gültige E-Mail-Adresse ein.',
@@ -239,6 +250,7 @@ export const de = {
     note: 'Bitte geben Sie eine Notiz ein (höchstens 500 Zeichen).',
     amount: 'Bitte geben Sie einen Betrag in Euro ein, z. B. 129,00.',
     days: 'Bitte geben Sie eine ganze Zahl von 1 bis 14 ein.',
+    vouchers: 'Bitte wählen Sie mindestens einen Gutschein.',
     invalid: 'Bitte überprüfen Sie diese Angabe.',
   },
 };

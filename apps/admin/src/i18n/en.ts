@@ -214,6 +214,17 @@ export const en: Dictionary = {
     days: 'Days (1 to 14)',
     extendHoldConfirm: 'Extend',
     extended: (days: number) => `The hold is extended by ${days} days.`,
+    refund: 'Refund',
+    refundIntro: 'The vouchers picked are refunded and become void at once.',
+    refundMoney:
+      'PayPal and Amazon Pay pay the money back automatically; a bank transfer must be paid back through the bank.',
+    refundVouchers: 'Vouchers',
+    refundVouchersHint: 'All picked: the whole order is refunded.',
+    refundConfirm: 'Refund',
+    refunded: (id: number, count: number) =>
+      count === 1
+        ? `One voucher of order ${id} is refunded.`
+        : `${count} vouchers of order ${id} are refunded.`,
   },
   validation: {
     email: 'Please enter a valid e-mail address.',
@@ -223,6 +234,7 @@ export const en: Dictionary = {
     note: 'Please enter a note (at most 500 characters).',
     amount: 'Please enter an amount in euros, e.g. 129.00.',
     days: 'Please enter a whole number from 1 to 14.',
+    vouchers: 'Please pick at least one voucher.',
     invalid: 'Please check this entry.',
   },
 };

@@ -210,6 +210,17 @@ export const it: Dictionary = {
     days: 'Giorni (da 1 a 14)',
     extendHoldConfirm: 'Prolunga',
     extended: (days: number) => `La prenotazione è prolungata di ${days} giorni.`,
+    refund: 'Rimborsa',
+    refundIntro: 'I buoni scelti vengono rimborsati e non sono più validi da subito.',
+    refundMoney:
+      'PayPal e Amazon Pay restituiscono il denaro automaticamente; un bonifico va restituito tramite la banca.',
+    refundVouchers: 'Buoni',
+    refundVouchersHint: 'Tutti scelti: viene rimborsato l’intero ordine.',
+    refundConfirm: 'Rimborsa',
+    refunded: (id: number, count: number) =>
+      count === 1
+        ? `Un buono dell’ordine ${id} è rimborsato.`
+        : `${count} buoni dell’ordine ${id} sono rimborsati.`,
   },
   validation: {
     email: 'Inserisci un indirizzo e-mail valido.',
@@ -219,6 +230,7 @@ export const it: Dictionary = {
     note: 'Inserisci una nota (al massimo 500 caratteri).',
     amount: 'Inserisci un importo in euro, ad es. 129,00.',
     days: 'Inserisci un numero intero da 1 a 14.',
+    vouchers: 'Scegli almeno un buono.',
     invalid: 'Controlla questo dato.',
   },
 };

@@ -4,6 +4,7 @@ import {
   type cancelOrderRequestSchema,
   type extendHoldRequestSchema,
   type markPaidRequestSchema,
+  type refundRequestSchema,
   type resendMailRequestSchema,
 } from '@shop/contracts/admin';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -17,6 +18,7 @@ type Requests = {
   cancel: z.output<typeof cancelOrderRequestSchema>;
   'resend-mail': z.output<typeof resendMailRequestSchema>;
   'extend-hold': z.output<typeof extendHoldRequestSchema>;
+  refund: z.output<typeof refundRequestSchema>;
 };
 export type OrderAction = keyof Requests;
 

@@ -1,11 +1,20 @@
 import type { AdminOrderDetail } from '@shop/contracts/admin';
 import { useMemo } from 'react';
-import { useForm } from 'react-hook-form';
+import { Checkbox, CheckboxGroup, FieldError, Label, Text } from 'react-aria-components';
+import { useController, useForm } from 'react-hook-form';
 import { useI18n } from '../../../i18n/i18n-context.tsx';
 import { contractResolver } from '../../../lib/form-resolver.ts';
 import { useAnnounce } from '../../../ui/live-region.tsx';
 import { FormTextField } from '../../../ui/text-field.tsx';
-import { cancelForm, eurosForInput, extendHoldForm, markPaidForm } from '../action-forms.ts';
+import { useSession } from '../../auth/use-session.ts';
+import {
+  cancelForm,
+  eurosForInput,
+  extendHoldForm,
+  markPaidForm,
+  refundForm,
+  refundRequest,
+} from '../action-forms.ts';
 import { useOrderAction } from '../api/order-actions.ts';
 import { ActionDialog, submitForm } from './action-dialog.tsx';
 
@@ -14,7 +23,13 @@ export function OrderActions({ order }: { order: AdminOrderDetail }) {
   const { t } = useI18n();
   const isOpenTransfer = order.status === 'awaiting-payment' && order.paymentType === 'wiretransfer';
   const isUnpaid = order.status === 'awaiting-payment' || order.status === 'payment-pending';
-  if (!isOpenTransfer && !isUnpaid) return null;
+  // Refunds: operators and brand managers only (support gets 403), for a paid order with a valid voucher.
+  const role = useSession().data?.staff.role;
+  const mayRefund =
+    (role === 'operator' || role === 'brand-manager') &&
+    order.status === 'paid' &&
+    order.vouchers.some((voucher) => voucher.voidedAt === null);
+  if (!isOpenTransfer && !isUnpaid && !mayRefund) return null;
   return (
     <section aria-labelledby="actions-title" className="card">
       <h2 id="actions-title">{t.order.actions}</h2>
@@ -22,6 +37,7 @@ export function OrderActions({ order }: { order: AdminOrderDetail }) {
         {isOpenTransfer ? <MarkPaid order={order} /> : null}
         {isOpenTransfer && order.holdUntil ? <ExtendHold order={order} /> : null}
         {isUnpaid ? <CancelOrder order={order} /> : null}
+        {mayRefund ? <Refund order={order} /> : null}
       </div>
     </section>
   );
@@ -152,6 +168,81 @@ function CancelOrder({ order }: { order: AdminOrderDetail }) {
       }
     >
       <FormTextField control={form.control} name="note" label={t.actions.note} isRequired autoFocus />
+    </ActionDialog>
+  );
+}
+
+function Refund({ order }: { order: AdminOrderDetail }) {
+  const { t, locale } = useI18n();
+  const announce = useAnnounce();
+  const action = useOrderAction(order.id, 'refund');
+  const refundable = order.vouchers.filter((voucher) => voucher.voidedAt === null);
+  const resolver = useMemo(
+    () =>
+      contractResolver(
+        refundForm,
+        locale,
+        { voucherIds: t.validation.vouchers, note: t.validation.note },
+        t.validation.invalid,
+      ),
+    [locale, t],
+  );
+  const defaults = { voucherIds: [] as string[], note: '' };
+  const form = useForm({ resolver, defaultValues: defaults });
+  const vouchers = useController({ control: form.control, name: 'voucherIds' });
+  return (
+    <ActionDialog
+      trigger={t.actions.refund}
+      title={t.actions.refund}
+      intro={t.actions.refundIntro}
+      confirmLabel={t.actions.refundConfirm}
+      error={action.error}
+      isPending={action.isPending}
+      onOpen={() => {
+        action.reset();
+        form.reset(defaults);
+      }}
+      onSubmit={() =>
+        submitForm(form, async (values) => {
+          await action.mutateAsync(
+            refundRequest(
+              values,
+              refundable.map((voucher) => voucher.id),
+            ),
+          );
+          announce(t.actions.refunded(order.id, values.voucherIds.length));
+        })
+      }
+    >
+      <p>{t.actions.refundMoney}</p>
+      <CheckboxGroup
+        className="checkbox-group"
+        name={vouchers.field.name}
+        value={vouchers.field.value as string[]}
+        onChange={vouchers.field.onChange}
+        isInvalid={vouchers.fieldState.invalid}
+        isRequired
+        validationBehavior="aria"
+      >
+        <Label>{t.actions.refundVouchers}</Label>
+        <Text slot="description">{t.actions.refundVouchersHint}</Text>
+        {refundable.map((voucher, index) => (
+          <Checkbox
+            key={voucher.id}
+            className="checkbox"
+            value={String(voucher.id)}
+            {...(index === 0 ? { autoFocus: true } : {})}
+          >
+            <span className="checkbox-box" aria-hidden="true" />
+            <span>
+              <code>{voucher.code}</code>
+              {voucher.guestName ? ` – ${voucher.guestName}` : ''}
+            </span>
+          </Checkbox>
+        ))}
+        <FieldError>{vouchers.fieldState.error?.message}</FieldError>
+      </CheckboxGroup>
+      <FormTextField control={form.control} name="note" label={t.actions.note} isRequired />
     </ActionDialog>
   );
 }
