@@ -142,15 +142,21 @@ export function registerStaffAuthRoutes(server: FastifyInstance, deps: StaffAuth
     },
     async (request) => {
       const staff = staffOf(request);
-      const confirmed = await confirmTotpSetup(deps.db, staff.member.id, request.body.code);
+      // The second factor and its audit entry commit together.
+      const confirmed = await deps.db.transaction(async (tx) => {
+        const codes = await confirmTotpSetup(tx, staff.member.id, request.body.code);
+        if (codes) {
+          await recordAudit(
+            tx,
+            { staff, address: request.ip },
+            { action: 'staff.totp-enabled', subject: `staff:${staff.member.id}` },
+          );
+        }
+        return codes;
+      });
       if (!confirmed) {
         throw new HttpProblem(400, 'validation-error', adminMessages[request.locale].wrongCode);
       }
-      await recordAudit(
-        deps.db,
-        { staff, address: request.ip },
-        { action: 'staff.totp-enabled', subject: `staff:${staff.member.id}` },
-      );
       return confirmed;
     },
   );

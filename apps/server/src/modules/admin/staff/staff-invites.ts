@@ -15,6 +15,8 @@ import type { AddressMailComposer } from '#src/modules/mail/address-mail.ts';
 import { queueAddressMail } from '#src/modules/mail/mail-outbox.ts';
 import { mailBrandOf, mailSenderOf } from '#src/modules/mail/order-mail.ts';
 import { renderStaffInviteMail } from '#src/modules/mail/templates/staff-invite-mail.tsx';
+import { recordAudit } from '../audit/audit-trail.ts';
+import { findStaffById } from './staff.repository.ts';
 import { endStaffSession } from './staff-sessions.ts';
 
 export const inviteValidDays = 3;
@@ -83,7 +85,12 @@ export const composeStaffInviteMail: AddressMailComposer = async (deps, mail, { 
  * Sets the invited member's password with the link's token, once; answers the member's id, or null for
  * a token that is unknown, used or expired. Every earlier session of the member ends.
  */
-export async function acceptInvite(db: Database, token: string, password: string): Promise<string | null> {
+export async function acceptInvite(
+  db: Database,
+  token: string,
+  password: string,
+  address: string,
+): Promise<string | null> {
   const passwordHash = await hashPassword(password);
   return db.transaction(async (tx) => {
     const [invite] = await queryRows<{ staff_id: string }>(
@@ -99,6 +106,14 @@ export async function acceptInvite(db: Database, token: string, password: string
       sql`SELECT id FROM staff_sessions WHERE staff_id = ${invite.staff_id} AND ended_at IS NULL`,
     );
     for (const session of sessions) await endStaffSession(tx, session.id, 'password-set');
+    const member = await findStaffById(tx, invite.staff_id);
+    if (member) {
+      await recordAudit(
+        tx,
+        { staff: { member }, address },
+        { action: 'staff.password-set', subject: `staff:${member.id}` },
+      );
+    }
     return invite.staff_id;
   });
 }

@@ -58,6 +58,8 @@ describe('staff accounts', () => {
       });
     expect((await accept('kurz')).statusCode).toBe(400);
     expect((await accept('Rezeption-am-See-2026')).statusCode).toBe(204);
+    const setByHand = (await operator.get('/api/admin/audit?action=staff.password-set')).json().entries;
+    expect(setByHand[0]).toMatchObject({ staffEmail: 'rita.rezeption@example.org' });
     const reused = await accept('Noch-ein-Passwort-2026');
     expect(reused.statusCode).toBe(400);
     expect(reused.json().detail).toBe(
@@ -149,6 +151,8 @@ describe('staff accounts', () => {
     expect(sessions.map((session: { id: string }) => session.id)).toContain(deskId);
     expect(sessions.filter((session: { current: boolean }) => session.current)).toHaveLength(1);
     expect((await tablet.post(`/api/admin/auth/sessions/${deskId}/end`)).statusCode).toBe(204);
+    const ended = (await operator.get('/api/admin/audit?action=staff.session-end')).json().entries;
+    expect(ended[0]).toMatchObject({ staffEmail: 'support@example.org' });
     expect((await desk.get('/api/admin/orders')).statusCode).toBe(401);
     expect((await tablet.get('/api/admin/orders')).statusCode).toBe(200);
     // Another member's session is not theirs to end.

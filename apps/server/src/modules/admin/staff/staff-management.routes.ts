@@ -253,7 +253,7 @@ export function registerStaffManagementRoutes(
     },
     async (request, reply) => {
       await inviteAttempts.check(request, {});
-      const staffId = await acceptInvite(deps.db, request.body.token, request.body.password);
+      const staffId = await acceptInvite(deps.db, request.body.token, request.body.password, request.ip);
       if (!staffId) {
         await inviteAttempts.countMiss(request, {});
         throw new HttpProblem(400, 'validation-error', adminMessages[request.locale].inviteInvalid);
@@ -309,7 +309,10 @@ export function registerStaffManagementRoutes(
         sql`SELECT id FROM staff_sessions WHERE id = ${request.params.sessionId} AND staff_id = ${staff.member.id}`,
       );
       if (!own) throw new HttpProblem(404, 'not-found', 'session');
-      await endStaffSession(deps.db, own.id, 'ended-by-owner');
+      await deps.db.transaction(async (tx) => {
+        await endStaffSession(tx, own.id, 'ended-by-owner');
+        await recordAudit(tx, actor(request), { action: 'staff.session-end', subject: `session:${own.id}` });
+      });
       return reply.code(204).send(null);
     },
   );
