@@ -4,6 +4,7 @@ import {
   expectNoBlockingViolations,
   expectNoConsoleErrors,
   openAdmin,
+  signInAsOperator,
   signInToOrders,
   submitPassword,
 } from '../support/admin.ts';
@@ -90,5 +91,70 @@ journey('back office: accessibility of every screen', (shop) => {
     await page.getByRole('img', { name: 'QR-Code für die Authenticator-App' }).waitFor();
     await expectNoBlockingViolations(page, 'admin-security-qr');
     expectNoConsoleErrors(page);
+  });
+
+  // Last: the operator's second factor is confirmed here, which the set-up test above must not find.
+  test('open holds (support) and the audit trail with its filters (operator)', async () => {
+    const { orderId } = await transferOrder({
+      variantId: (await offerInStock(9)).variants[0]?.id ?? 0,
+      email: `e2e-admin-holds-${Date.now()}@example.com`,
+    });
+    const page = await openAdmin(shop);
+    await signInToOrders(page, demoStaff.support);
+    const navigation = page.getByRole('navigation', { name: 'Hauptnavigation' });
+    // The audit trail is not support's: no way there.
+    expect(await navigation.getByRole('link', { name: 'Protokoll' }).count()).toBe(0);
+    await navigation.getByRole('link', { name: 'Offene Reservierungen' }).click();
+    await expectText(heading(page), 'Offene Reservierungen');
+    await expectText(
+      page.locator('.results-count'),
+      /(Bestellung hält|Bestellungen halten) \d+ Gutscheine? im Wert von/,
+    );
+    const row = page.locator('tbody tr', {
+      has: page.getByRole('link', { name: String(orderId), exact: true }),
+    });
+    await expectText(row, /Wartet auf Überweisung/);
+    await expectNoBlockingViolations(page, 'admin-holds');
+
+    // From the list to the order: support may cancel it or mark it paid, but not hold it longer.
+    await row.getByRole('link', { name: String(orderId), exact: true }).click();
+    await expectText(heading(page), `Bestellung ${orderId}`);
+    await page.getByRole('button', { name: 'Bestellung stornieren' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Reservierung verlängern' }).count()).toBe(0);
+    expectNoConsoleErrors(page);
+
+    // The operator extends the hold (a change the trail records) and reads the trail.
+    const operator = await openAdmin(shop);
+    await signInAsOperator(operator);
+    await shop.goto(operator, `/admin/orders/${orderId}`);
+    await operator.getByRole('button', { name: 'Reservierung verlängern' }).click();
+    const dialog = operator.getByRole('dialog', { name: 'Reservierung verlängern' });
+    await dialog.getByRole('textbox', { name: 'Tage (1 bis 14)' }).fill('3');
+    await dialog.getByRole('textbox', { name: /^Notiz/ }).fill('Kundin hat angerufen, überweist am Montag');
+    await dialog.getByRole('button', { name: 'Verlängern' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await operator.getByRole('link', { name: 'Protokoll' }).click();
+    await expectText(heading(operator), 'Protokoll');
+    const entries = operator.locator('tbody tr');
+    // The operator's own second factor, named by address, and the extension with its note.
+    await expectText(
+      entries.filter({ hasText: 'Zweiten Faktor eingerichtet' }).first(),
+      /Konto operator@example\.org/,
+    );
+    const extension = entries.filter({ hasText: 'Reservierung verlängert' }).first();
+    await expectText(extension, /operator@example\.org/);
+    await expectText(extension, /Kundin hat angerufen/);
+    await expectNoBlockingViolations(operator, 'admin-audit');
+
+    // A kind of change applies at once and goes into the address; a typed order number with Enter.
+    await operator.getByRole('combobox', { name: 'Aktion' }).selectOption('order.extend-hold');
+    await operator.waitForURL((url) => url.searchParams.get('action') === 'order.extend-hold');
+    await expect.poll(() => entries.filter({ hasText: 'Zweiten Faktor eingerichtet' }).count()).toBe(0);
+    await operator.getByRole('textbox', { name: 'Bestellnummer' }).fill(String(orderId));
+    await operator.keyboard.press('Enter');
+    await operator.waitForURL((url) => url.searchParams.get('orderId') === String(orderId));
+    await expectText(operator.locator('.results-count'), 'Ein Eintrag');
+    await expectText(entries, /Kundin hat angerufen/);
+    expectNoConsoleErrors(operator);
   });
 });

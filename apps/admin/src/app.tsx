@@ -15,6 +15,12 @@ import { PageHeading } from './ui/page-heading.tsx';
 const OrderScreen = lazy(() =>
   import('./features/orders/order-screen.tsx').then((m) => ({ default: m.OrderScreen })),
 );
+const HoldsScreen = lazy(() =>
+  import('./features/holds/holds-screen.tsx').then((m) => ({ default: m.HoldsScreen })),
+);
+const AuditScreen = lazy(() =>
+  import('./features/audit/audit-screen.tsx').then((m) => ({ default: m.AuditScreen })),
+);
 const SecurityScreen = lazy(() =>
   import('./features/security/security-screen.tsx').then((m) => ({ default: m.SecurityScreen })),
 );
@@ -110,6 +116,22 @@ function Screens() {
           element={
             <Suspense fallback={<Loading />}>
               <OrderScreen />
+            </Suspense>
+          }
+        />
+        <Route
+          path="holds"
+          element={
+            <Suspense fallback={<Loading />}>
+              <HoldsScreen />
+            </Suspense>
+          }
+        />
+        <Route
+          path="audit"
+          element={
+            <Suspense fallback={<Loading />}>
+              <AuditScreen />
             </Suspense>
           }
         />

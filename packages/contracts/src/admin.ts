@@ -141,6 +141,10 @@ export const auditEntrySchema = z.object({
   staffEmail: text(),
   action: text(),
   orderId: z.number().int().nullable(),
+  /** What else the change concerned: `staff:<id>`, `bank-entry:<id>`, `mail:<id>`, `session:<id>`. */
+  subject: text().nullable(),
+  /** The staff member a `staff:<id>` subject names, by address. */
+  subjectStaffEmail: text().nullable(),
   before: z.unknown().nullable(),
   after: z.unknown().nullable(),
   note: text().nullable(),

@@ -21,6 +21,8 @@ export const de = {
     security: 'Sicherheit / zweiter Faktor',
     signOut: 'Abmelden',
     signedInAs: 'Angemeldet als',
+    holds: 'Offene Reservierungen',
+    audit: 'Protokoll',
   },
   roles: {
     operator: 'Betreiber',
@@ -189,7 +191,7 @@ export const de = {
     'transfer-expired': 'Überweisungsfrist abgelaufen',
     'insurance-policy': 'Versicherungspolice',
   } as Record<string, string>,
-  /** The audit trail's actions on an order (others are shown as the API names them). */
+  /** The audit trail's actions (one the app does not know yet is shown as the API names it). */
   auditActions: {
     'order.mark-paid': 'Als bezahlt markiert',
     'order.cancel': 'Storniert',
@@ -197,7 +199,41 @@ export const de = {
     'order.resend-mail': 'E-Mail erneut gesendet',
     'order.refund': 'Erstattet',
     'bank.assign': 'Kontoeingang zugeordnet',
+    'bank.handled': 'Kontoeintrag erledigt',
+    'staff.invite': 'Mitarbeiter/in eingeladen',
+    'staff.reinvite': 'Einladung erneut gesendet',
+    'staff.update': 'Mitarbeiterkonto geändert',
+    'staff.password-set': 'Passwort über Einladung gesetzt',
+    'staff.totp-enabled': 'Zweiten Faktor eingerichtet',
+    'staff.session-end': 'Sitzung beendet',
   } as Record<string, string>,
+  holds: {
+    title: 'Offene Reservierungen',
+    intro:
+      'Unbezahlte Bestellungen, die Gutscheine für andere Käufer sperren, die älteste zuerst. Nach Ablauf der Frist werden sie freigegeben.',
+    summary: (orders: number, units: number, total: string) =>
+      orders === 0
+        ? 'Keine Bestellung hält gerade Gutscheine zurück.'
+        : `${orders} ${orders === 1 ? 'Bestellung hält' : 'Bestellungen halten'} ${units} ${units === 1 ? 'Gutschein' : 'Gutscheine'} im Wert von ${total}.`,
+    closedAt: 'Abgeschlossen am',
+    holdUntil: 'Reserviert bis',
+    units: 'Gutscheine',
+  },
+  audit: {
+    title: 'Protokoll',
+    filters: 'Protokoll filtern',
+    found: (total: number) => (total === 1 ? 'Ein Eintrag' : `${total.toLocaleString('de-DE')} Einträge`),
+    order: 'Bestellnummer',
+    subject: 'Betrifft',
+    staff: 'Mitarbeiter/in (E-Mail-Adresse)',
+    anyAction: 'Jede Änderung',
+    subjects: {
+      staff: (who: string) => `Konto ${who}`,
+      bankEntry: (id: string) => `Kontoeintrag ${id}`,
+      mail: (id: string) => `E-Mail Nr. ${id}`,
+      session: 'eigene Sitzung',
+    },
+  },
   refundStatuses: {
     pending: 'beim Zahlungsanbieter',
     refunded: 'erstattet',

@@ -16,6 +16,8 @@ export const en: Dictionary = {
     security: 'Security / second factor',
     signOut: 'Sign out',
     signedInAs: 'Signed in as',
+    holds: 'Open holds',
+    audit: 'Audit trail',
   },
   roles: { operator: 'Operator', 'brand-manager': 'Brand manager', support: 'Support' },
   login: {
@@ -185,6 +187,40 @@ export const en: Dictionary = {
     'order.resend-mail': 'E-mail resent',
     'order.refund': 'Refunded',
     'bank.assign': 'Bank credit assigned',
+    'bank.handled': 'Bank entry handled',
+    'staff.invite': 'Staff member invited',
+    'staff.reinvite': 'Invitation sent again',
+    'staff.update': 'Staff account changed',
+    'staff.password-set': 'Password set through an invitation',
+    'staff.totp-enabled': 'Second factor set up',
+    'staff.session-end': 'Session ended',
+  },
+  holds: {
+    title: 'Open holds',
+    intro:
+      'Unpaid orders that keep vouchers from other buyers, oldest first. They are released when their deadline passes.',
+    summary: (orders: number, units: number, total: string) =>
+      orders === 0
+        ? 'No order holds any vouchers right now.'
+        : `${orders} ${orders === 1 ? 'order holds' : 'orders hold'} ${units} ${units === 1 ? 'voucher' : 'vouchers'} worth ${total}.`,
+    closedAt: 'Completed on',
+    holdUntil: 'Held until',
+    units: 'Vouchers',
+  },
+  audit: {
+    title: 'Audit trail',
+    filters: 'Filter the audit trail',
+    found: (total: number) => (total === 1 ? 'One entry' : `${total.toLocaleString('en-GB')} entries`),
+    order: 'Order number',
+    subject: 'Concerns',
+    staff: 'Staff member (e-mail address)',
+    anyAction: 'Any change',
+    subjects: {
+      staff: (who: string) => `Account ${who}`,
+      bankEntry: (id: string) => `Bank entry ${id}`,
+      mail: (id: string) => `E-mail no. ${id}`,
+      session: 'own session',
+    },
   },
   refundStatuses: {
     pending: 'with the payment provider',

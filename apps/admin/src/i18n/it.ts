@@ -16,6 +16,8 @@ export const it: Dictionary = {
     security: 'Sicurezza / secondo fattore',
     signOut: 'Esci',
     signedInAs: 'Accesso come',
+    holds: 'Prenotazioni aperte',
+    audit: 'Registro delle modifiche',
   },
   roles: { operator: 'Gestore', 'brand-manager': 'Responsabile del marchio', support: 'Assistenza clienti' },
   login: {
@@ -181,6 +183,40 @@ export const it: Dictionary = {
     'order.resend-mail': 'E-mail inviata di nuovo',
     'order.refund': 'Rimborsato',
     'bank.assign': 'Accredito bancario assegnato',
+    'bank.handled': 'Movimento bancario evaso',
+    'staff.invite': 'Collaboratore invitato',
+    'staff.reinvite': 'Invito inviato di nuovo',
+    'staff.update': 'Account del collaboratore modificato',
+    'staff.password-set': 'Password impostata tramite invito',
+    'staff.totp-enabled': 'Secondo fattore configurato',
+    'staff.session-end': 'Sessione terminata',
+  },
+  holds: {
+    title: 'Prenotazioni aperte',
+    intro:
+      'Ordini non pagati che bloccano buoni per altri acquirenti, dal più vecchio. Alla scadenza del termine vengono liberati.',
+    summary: (orders: number, units: number, total: string) =>
+      orders === 0
+        ? 'Al momento nessun ordine blocca buoni.'
+        : `${orders} ${orders === 1 ? 'ordine blocca' : 'ordini bloccano'} ${units} ${units === 1 ? 'buono' : 'buoni'} per un valore di ${total}.`,
+    closedAt: 'Concluso il',
+    holdUntil: 'Prenotato fino al',
+    units: 'Buoni',
+  },
+  audit: {
+    title: 'Registro delle modifiche',
+    filters: 'Filtra il registro',
+    found: (total: number) => (total === 1 ? 'Una voce' : `${total.toLocaleString('it-IT')} voci`),
+    order: 'Numero d’ordine',
+    subject: 'Riguarda',
+    staff: 'Collaboratore (indirizzo e-mail)',
+    anyAction: 'Qualsiasi modifica',
+    subjects: {
+      staff: (who: string) => `Account ${who}`,
+      bankEntry: (id: string) => `Movimento bancario ${id}`,
+      mail: (id: string) => `E-mail n. ${id}`,
+      session: 'propria sessione',
+    },
   },
   refundStatuses: {
     pending: 'presso il fornitore di pagamento',

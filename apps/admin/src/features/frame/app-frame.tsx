@@ -25,9 +25,19 @@ export function AppFrame() {
         <nav aria-label={t.nav.label}>
           <ul>
             {mustSetUpTotp ? null : (
-              <li>
-                <NavLink to="/orders">{t.nav.orders}</NavLink>
-              </li>
+              <>
+                <li>
+                  <NavLink to="/orders">{t.nav.orders}</NavLink>
+                </li>
+                <li>
+                  <NavLink to="/holds">{t.nav.holds}</NavLink>
+                </li>
+                {staff && staff.role !== 'support' ? (
+                  <li>
+                    <NavLink to="/audit">{t.nav.audit}</NavLink>
+                  </li>
+                ) : null}
+              </>
             )}
             <li>
               <NavLink to="/security">{t.nav.security}</NavLink>

@@ -23,19 +23,19 @@ export function OrderActions({ order }: { order: AdminOrderDetail }) {
   const { t } = useI18n();
   const isOpenTransfer = order.status === 'awaiting-payment' && order.paymentType === 'wiretransfer';
   const isUnpaid = order.status === 'awaiting-payment' || order.status === 'payment-pending';
-  // Refunds: operators and brand managers only (support gets 403), for a paid order with a valid voucher.
+  // Refunds and longer holds: operators and brand managers only (support gets 403); a refund for a
+  // paid order with a valid voucher.
   const role = useSession().data?.staff.role;
+  const isManager = role === 'operator' || role === 'brand-manager';
   const mayRefund =
-    (role === 'operator' || role === 'brand-manager') &&
-    order.status === 'paid' &&
-    order.vouchers.some((voucher) => voucher.voidedAt === null);
+    isManager && order.status === 'paid' && order.vouchers.some((voucher) => voucher.voidedAt === null);
   if (!isOpenTransfer && !isUnpaid && !mayRefund) return null;
   return (
     <section aria-labelledby="actions-title" className="card">
       <h2 id="actions-title">{t.order.actions}</h2>
       <div className="action-row">
         {isOpenTransfer ? <MarkPaid order={order} /> : null}
-        {isOpenTransfer && order.holdUntil ? <ExtendHold order={order} /> : null}
+        {isManager && isOpenTransfer && order.holdUntil ? <ExtendHold order={order} /> : null}
         {isUnpaid ? <CancelOrder order={order} /> : null}
         {mayRefund ? <Refund order={order} /> : null}
       </div>

@@ -1,30 +1,9 @@
 import type { AdminOrderDetail } from '@shop/contracts/admin';
-import type { ReactNode } from 'react';
 import { useI18n } from '../../../i18n/i18n-context.tsx';
+import { DataTable as Table } from '../../../ui/data-table.tsx';
+import { Facts, Section } from '../../../ui/section.tsx';
 
 type Props = { order: AdminOrderDetail };
-
-function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
-  return (
-    <section aria-labelledby={id} className="card">
-      <h2 id={id}>{title}</h2>
-      {children}
-    </section>
-  );
-}
-
-function Facts({ rows }: { rows: [string, ReactNode][] }) {
-  return (
-    <dl className="facts">
-      {rows.map(([term, value]) => (
-        <div key={term}>
-          <dt>{term}</dt>
-          <dd>{value ?? '–'}</dd>
-        </div>
-      ))}
-    </dl>
-  );
-}
 
 export function OrderOverview({ order }: Props) {
   const { t, dateTime } = useI18n();
@@ -99,45 +78,6 @@ export function OrderCustomer({ order }: Props) {
 }
 
 /** A table with a header row; the first column names the row. */
-function Table({
-  head,
-  rows,
-  numeric = [],
-}: {
-  head: string[];
-  rows: (ReactNode[] & { key?: never })[];
-  numeric?: number[];
-}) {
-  return (
-    <div className="table-scroll">
-      <table className="grid">
-        <thead>
-          <tr>
-            {head.map((label, index) => (
-              <th key={label} scope="col" className={numeric.includes(index) ? 'numeric' : undefined}>
-                {label}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((cells, row) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: rows of one answer, never reordered.
-            <tr key={row}>
-              {cells.map((cell, index) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: the columns are fixed.
-                <td key={index} className={numeric.includes(index) ? 'numeric' : undefined}>
-                  {cell ?? '–'}
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
-}
-
 export function OrderItems({ order }: Props) {
   const { t, money } = useI18n();
   return (

@@ -37,6 +37,8 @@ type AuditRow = {
   staff_email: string;
   action: string;
   order_id: number | null;
+  subject: string | null;
+  subject_staff_email: string | null;
   before: unknown;
   after: unknown;
   note: string | null;
@@ -49,6 +51,8 @@ const presentEntry = (row: AuditRow): AuditEntry => ({
   staffEmail: row.staff_email,
   action: row.action,
   orderId: row.order_id,
+  subject: row.subject,
+  subjectStaffEmail: row.subject_staff_email ?? null,
   before: row.before ?? null,
   after: row.after ?? null,
   note: row.note,
@@ -89,7 +93,8 @@ export async function listAudit(
   const where = sql.join(conditions, sql` AND `);
   const rows = await queryRows<AuditRow & { total: string }>(
     db,
-    sql`SELECT a.*, count(*) OVER () AS total FROM audit_events a WHERE ${where}
+    sql`SELECT a.*, s.email AS subject_staff_email, count(*) OVER () AS total
+        FROM audit_events a LEFT JOIN staff s ON a.subject = 'staff:' || s.id WHERE ${where}
         ORDER BY a.id DESC LIMIT ${auditPageSize} OFFSET ${(filter.page - 1) * auditPageSize}`,
   );
   return { entries: rows.map(presentEntry), total: Number(rows[0]?.total ?? 0) };
@@ -99,7 +104,7 @@ export async function listAudit(
 export async function orderHistory(db: Database, orderId: number): Promise<AuditEntry[]> {
   const rows = await queryRows<AuditRow>(
     db,
-    sql`SELECT * FROM audit_events WHERE order_id = ${orderId} ORDER BY id`,
+    sql`SELECT *, null AS subject_staff_email FROM audit_events WHERE order_id = ${orderId} ORDER BY id`,
   );
   return rows.map(presentEntry);
 }

@@ -132,6 +132,9 @@ describe('staff accounts', () => {
     ).toMatchObject({
       before: { role: 'support', brands: [] },
       after: { role: 'brand-manager', brands: ['autoclub'] },
+      // The trail names whose account changed, not only its id.
+      subject: `staff:${id}`,
+      subjectStaffEmail: 'max@example.org',
     });
     const self = (await operator.get('/api/admin/auth/session')).json().staff.id;
     const selfOff = await operator.post(`/api/admin/staff/${self}`, { disabled: true });
