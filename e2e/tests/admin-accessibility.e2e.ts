@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { expect, test } from 'vitest';
 import {
   demoStaff,
@@ -94,7 +95,7 @@ journey('back office: accessibility of every screen', (shop) => {
   });
 
   // Last: the operator's second factor is confirmed here, which the set-up test above must not find.
-  test('open holds (support) and the audit trail with its filters (operator)', async () => {
+  test('open holds (support), the audit trail with its filters and a CSV export (operator)', async () => {
     const { orderId } = await transferOrder({
       variantId: (await offerInStock(9)).variants[0]?.id ?? 0,
       email: `e2e-admin-holds-${Date.now()}@example.com`,
@@ -155,6 +156,25 @@ journey('back office: accessibility of every screen', (shop) => {
     await operator.waitForURL((url) => url.searchParams.get('orderId') === String(orderId));
     await expectText(operator.locator('.results-count'), 'Ein Eintrag');
     await expectText(entries, /Kundin hat angerufen/);
+
+    // The orders awaiting a transfer as a CSV file: a job writes it, the link appears when it is done.
+    await shop.goto(operator, '/admin/orders?status=awaiting-payment');
+    await operator.locator('table.grid').waitFor();
+    await operator.getByRole('button', { name: 'Als CSV exportieren' }).click();
+    const download = operator.getByRole('link', { name: /^CSV-Datei herunterladen \(/ });
+    await download.waitFor();
+    await expectNoBlockingViolations(operator, 'admin-orders-export');
+    const [file] = await Promise.all([operator.waitForEvent('download'), download.click()]);
+    const csv = (await readFile(await file.path())).toString('utf8');
+    expect(csv.startsWith('\uFEFFBestellnummer;Bestellt am;Marke;Status;')).toBe(true);
+    const line = csv.split('\r\n').find((row) => row.startsWith(`${orderId};`));
+    expect(line).toMatch(/;awaiting-payment;wiretransfer;Erika;Mustermann;/);
+    expect(
+      csv
+        .split('\r\n')
+        .slice(1, -1)
+        .every((row) => row.includes(';awaiting-payment;')),
+    ).toBe(true);
     expectNoConsoleErrors(operator);
   });
 });

@@ -5,6 +5,7 @@ import { type Config, repoRoot } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { composeAccountMail } from './modules/accounts/account-mail.ts';
 import { guestOrdersCheckJobDefinition } from './modules/accounts/guest-orders.ts';
+import { orderExportJobDefinition } from './modules/admin/exports/order-exports.ts';
 import { refundOrderJobDefinition } from './modules/admin/orders/refunds.ts';
 import { createBankInbox } from './modules/bank/bank-inbox.ts';
 import { bankInboxDir } from './modules/bank/inbox-files.ts';
@@ -101,6 +102,7 @@ export function createBackgroundWork(options: {
     guestOrdersCheckJobDefinition({ db: database.db, jobs }),
     bankInbox.job,
     statementImportJobDefinition(checkout),
+    orderExportJobDefinition({ db: database.db }),
   );
 
   return {

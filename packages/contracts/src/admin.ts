@@ -375,3 +375,22 @@ export const ownSessionsSchema = z.object({
   sessions: z.array(z.object({ id: text(), createdAt: isoTime, lastUsedAt: isoTime, current: z.boolean() })),
 });
 export const sessionParams = z.object({ sessionId: text().check(z.uuid()) });
+
+/** POST /api/admin/order-exports: the orders list's search and filters (every page, in its order). */
+export const orderExportRequestSchema = adminOrderSearchQuery.omit({ page: true, pageSize: true });
+export type OrderExportRequest = z.input<typeof orderExportRequestSchema>;
+
+export const orderExportStatuses = ['queued', 'running', 'done', 'failed'] as const;
+
+/** An export's progress; `fileUrl` once it is done (the CSV, for the member who asked for it only). */
+export const orderExportSchema = z.object({
+  id: z.number().int(),
+  status: z.enum(orderExportStatuses),
+  rowsDone: z.number().int(),
+  /** Known once the job has counted the orders. */
+  rowsTotal: z.number().int().nullable(),
+  createdAt: isoTime,
+  finishedAt: isoTime.nullable(),
+  fileUrl: text().nullable(),
+});
+export type OrderExport = z.infer<typeof orderExportSchema>;

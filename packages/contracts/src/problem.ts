@@ -72,6 +72,8 @@ export const problemTypes = [
   'totp-required',
   /** 403: the staff member has to set up a second factor before anything else in the back office. */
   'totp-setup-required',
+  /** 422: the back office's CSV export would hold more orders than one file may; narrower filters. */
+  'export-too-large',
 ] as const;
 export type ProblemType = (typeof problemTypes)[number];
 

@@ -97,6 +97,15 @@ export const de = {
     previous: 'Vorherige Seite',
     next: 'Nächste Seite',
     pageSize: 'Einträge pro Seite',
+    export: {
+      start: 'Als CSV exportieren',
+      running: (done: number, total: number | null) =>
+        total === null
+          ? 'Export wird vorbereitet …'
+          : `Export: ${done.toLocaleString('de-DE')} von ${total.toLocaleString('de-DE')} Bestellungen`,
+      download: (rows: number) =>
+        `CSV-Datei herunterladen (${rows === 1 ? 'eine Bestellung' : `${rows.toLocaleString('de-DE')} Bestellungen`})`,
+    },
   },
   statuses: {
     cart: 'Warenkorb',
@@ -206,6 +215,7 @@ export const de = {
     'staff.password-set': 'Passwort über Einladung gesetzt',
     'staff.totp-enabled': 'Zweiten Faktor eingerichtet',
     'staff.session-end': 'Sitzung beendet',
+    'orders.export': 'Bestellungen exportiert',
   } as Record<string, string>,
   holds: {
     title: 'Offene Reservierungen',
@@ -232,6 +242,7 @@ export const de = {
       bankEntry: (id: string) => `Kontoeintrag ${id}`,
       mail: (id: string) => `E-Mail Nr. ${id}`,
       session: 'eigene Sitzung',
+      export: (id: string) => `CSV-Export Nr. ${id}`,
     },
   },
   refundStatuses: {

@@ -86,6 +86,15 @@ export const en: Dictionary = {
     previous: 'Previous page',
     next: 'Next page',
     pageSize: 'Rows per page',
+    export: {
+      start: 'Export as CSV',
+      running: (done: number, total: number | null) =>
+        total === null
+          ? 'Preparing the export …'
+          : `Export: ${done.toLocaleString('en-GB')} of ${total.toLocaleString('en-GB')} orders`,
+      download: (rows: number) =>
+        `Download the CSV file (${rows === 1 ? 'one order' : `${rows.toLocaleString('en-GB')} orders`})`,
+    },
   },
   statuses: {
     cart: 'Cart',
@@ -194,6 +203,7 @@ export const en: Dictionary = {
     'staff.password-set': 'Password set through an invitation',
     'staff.totp-enabled': 'Second factor set up',
     'staff.session-end': 'Session ended',
+    'orders.export': 'Orders exported',
   },
   holds: {
     title: 'Open holds',
@@ -220,6 +230,7 @@ export const en: Dictionary = {
       bankEntry: (id: string) => `Bank entry ${id}`,
       mail: (id: string) => `E-mail no. ${id}`,
       session: 'own session',
+      export: (id: string) => `CSV export no. ${id}`,
     },
   },
   refundStatuses: {

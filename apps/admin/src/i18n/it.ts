@@ -87,6 +87,15 @@ export const it: Dictionary = {
     previous: 'Pagina precedente',
     next: 'Pagina successiva',
     pageSize: 'Righe per pagina',
+    export: {
+      start: 'Esporta come CSV',
+      running: (done: number, total: number | null) =>
+        total === null
+          ? 'Preparazione dell’esportazione …'
+          : `Esportazione: ${done.toLocaleString('it-IT')} di ${total.toLocaleString('it-IT')} ordini`,
+      download: (rows: number) =>
+        `Scarica il file CSV (${rows === 1 ? 'un ordine' : `${rows.toLocaleString('it-IT')} ordini`})`,
+    },
   },
   statuses: {
     cart: 'Carrello',
@@ -190,6 +199,7 @@ export const it: Dictionary = {
     'staff.password-set': 'Password impostata tramite invito',
     'staff.totp-enabled': 'Secondo fattore configurato',
     'staff.session-end': 'Sessione terminata',
+    'orders.export': 'Ordini esportati',
   },
   holds: {
     title: 'Prenotazioni aperte',
@@ -216,6 +226,7 @@ export const it: Dictionary = {
       bankEntry: (id: string) => `Movimento bancario ${id}`,
       mail: (id: string) => `E-mail n. ${id}`,
       session: 'propria sessione',
+      export: (id: string) => `Esportazione CSV n. ${id}`,
     },
   },
   refundStatuses: {

@@ -45,6 +45,11 @@ export const problemTitles: Record<ProblemType, Record<Locale, string>> = {
     en: 'Please set up two-step sign-in first.',
     it: 'Configura prima l’accesso in due passaggi.',
   },
+  'export-too-large': {
+    de: 'Zu viele Bestellungen für eine Datei.',
+    en: 'Too many orders for one file.',
+    it: 'Troppi ordini per un file.',
+  },
   forbidden: {
     de: 'Diese Anfrage ist nicht erlaubt.',
     en: 'This request is not allowed.',

@@ -18,6 +18,7 @@ export const auditActions = [
   'order.extend-hold',
   'order.resend-mail',
   'order.refund',
+  'orders.export',
   'bank.assign',
   'bank.handled',
   'staff.invite',

@@ -40,6 +40,7 @@ function subjectOf({ t }: I18n, entry: AuditEntry): string | null {
   if (kind === 'bank-entry') return t.audit.subjects.bankEntry(id);
   if (kind === 'mail') return t.audit.subjects.mail(id);
   if (kind === 'session') return t.audit.subjects.session;
+  if (kind === 'export') return t.audit.subjects.export(id);
   return entry.subject;
 }
 

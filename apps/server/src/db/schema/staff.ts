@@ -127,3 +127,31 @@ export const auditEvents = pgTable(
     index('audit_events_at_idx').on(t.at),
   ],
 );
+
+/**
+ * A CSV export of orders asked for in the back office (issue 25): written by the `admin.orders-export`
+ * job in batches, its progress readable meanwhile, its file kept for the member who asked for it.
+ */
+export const orderExports = pgTable(
+  'order_exports',
+  {
+    id: serial('id').primaryKey(),
+    staffId: uuid('staff_id')
+      .notNull()
+      .references(() => staff.id),
+    /** The list's filters and search (no paging), as the orders list sent them. */
+    filters: jsonb('filters').notNull(),
+    /** The member's brands when asked; null: every brand (an operator). */
+    brandIds: integer('brand_ids').array(),
+    /** The language of the file's column heads. */
+    locale: text('locale').notNull(),
+    /** queued, running, done, failed. */
+    status: text('status').notNull().default('queued'),
+    rowsDone: integer('rows_done').notNull().default(0),
+    rowsTotal: integer('rows_total'),
+    content: text('content'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (table) => [index('order_exports_staff_idx').on(table.staffId, table.createdAt)],
+);

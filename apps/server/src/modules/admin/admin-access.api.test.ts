@@ -71,6 +71,7 @@ const exampleBodies: Record<string, object | string | undefined> = {
   'POST /api/admin/auth/sessions/:sessionId/end': undefined,
   'POST /api/admin/bank-entries/:entryId/assign': { orderId: 1, note: 'von Hand' },
   'POST /api/admin/bank-entries/:entryId/handle': { note: 'nichts zu buchen' },
+  'POST /api/admin/order-exports': {},
 };
 
 const routeKey = (route: AdminRoute) => `${route.method} ${route.url}`;
@@ -78,6 +79,7 @@ const urlOf = (route: AdminRoute) =>
   route.url
     .replace(':id', String(demoOrderId))
     .replace(':entryId', 'entry-1')
+    .replace(':exportId', '1')
     .replace(':staffId', '00000000-0000-4000-8000-000000000000')
     .replace(':sessionId', '00000000-0000-4000-8000-000000000001') +
   (route.url === '/api/admin/bank-statements' && route.method === 'POST' ? '?name=auszug.xml' : '');

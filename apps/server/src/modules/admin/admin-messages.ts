@@ -25,6 +25,8 @@ export const adminMessages = {
       'Diese E-Mail gehört nicht zu dieser Bestellung oder kann nicht erneut gesendet werden.',
     wrongCode: 'Der Code ist nicht richtig oder schon benutzt. Bitte den aktuellen Code eingeben.',
     noPendingSetup: 'Bitte starten Sie die Einrichtung neu.',
+    exportTooLarge:
+      'Diese Auswahl umfasst mehr als 100.000 Bestellungen. Bitte grenzen Sie sie ein, etwa nach Zeitraum oder Marke.',
   },
   en: {
     staffExists: 'This address already has an account.',
@@ -46,6 +48,8 @@ export const adminMessages = {
     mailNotResendable: 'This e-mail does not belong to this order or cannot be sent again.',
     wrongCode: 'The code is wrong or was already used. Please enter the current code.',
     noPendingSetup: 'Please start the set-up again.',
+    exportTooLarge:
+      'These filters find more than 100,000 orders. Please narrow them down, for example by period or brand.',
   },
   it: {
     staffExists: 'Per questo indirizzo esiste già un accesso.',
@@ -68,5 +72,7 @@ export const adminMessages = {
     mailNotResendable: 'Questa e-mail non appartiene a questo ordine o non può essere inviata di nuovo.',
     wrongCode: 'Il codice è errato o è già stato usato. Inserisci il codice attuale.',
     noPendingSetup: 'Ricomincia la configurazione.',
+    exportTooLarge:
+      'Questa selezione comprende più di 100.000 ordini. Restringila, per esempio per periodo o marchio.',
   },
 } satisfies Record<Locale, Record<string, string | ((value: string) => string)>>;

@@ -3,6 +3,7 @@ import type { BrandDirectory } from '#src/modules/brands/brand-directory.ts';
 import { registerAdminAccess } from './admin-access.ts';
 import { registerAuditRoutes } from './audit/audit.routes.ts';
 import { registerAdminBankRoutes } from './bank/admin-bank.routes.ts';
+import { registerOrderExportRoutes } from './exports/order-exports.routes.ts';
 import type { ActionDeps } from './orders/admin-order-actions.ts';
 import { registerAdminOrderRoutes } from './orders/admin-orders.routes.ts';
 import { registerOpenHoldRoutes } from './orders/open-holds.ts';
@@ -26,5 +27,6 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AdminDeps): void
   registerAuditRoutes(app, deps);
   registerAdminBankRoutes(app, deps);
   registerOpenHoldRoutes(app, deps);
+  registerOrderExportRoutes(app, deps);
   registerStaffManagementRoutes(app, deps);
 }

@@ -64,13 +64,6 @@ export function searchCondition(query: string): SQL {
   return sql`${surname} AND lower(o.customer_data->>'firstName') LIKE ${likePrefix(words[0] as string)}`;
 }
 
-const sorts: Record<OrderSearch['sort'], SQL> = {
-  'created-desc': sql`o.created_at DESC, o.id DESC`,
-  'created-asc': sql`o.created_at, o.id`,
-  'total-desc': sql`o.total_cents DESC, o.id DESC`,
-  'total-asc': sql`o.total_cents, o.id`,
-};
-
 type ListRow = {
   id: number;
   brand_short: string;
@@ -86,10 +79,8 @@ type ListRow = {
   paid_at: Date | null;
 };
 
-export async function searchOrders(
-  db: Database,
-  search: OrderSearch,
-): Promise<{ orders: AdminOrderRow[]; total: number; totalIsCapped: boolean }> {
+/** The orders a search and its filters find, within the member's brands: `FROM … WHERE …` over `o`, `b`. */
+export function searchedOrders(search: Omit<OrderSearch, 'sort' | 'page' | 'pageSize'>): SQL {
   const conditions: SQL[] = [];
   // Carts are not orders yet; they appear when asked for by status.
   conditions.push(search.status ? sql`o.status = ${search.status}` : sql`o.status <> 'cart'`);
@@ -103,12 +94,26 @@ export async function searchOrders(
     conditions.push(sql`o.created_at < ((${search.to}::date + 1)::timestamp AT TIME ZONE 'Europe/Berlin')`);
   }
   if (search.query?.trim()) conditions.push(searchCondition(search.query));
-  const where = sql.join(conditions, sql` AND `);
-  const from = sql`FROM orders o JOIN brands b ON b.id = o.brand_id WHERE ${where}`;
+  return sql`FROM orders o JOIN brands b ON b.id = o.brand_id WHERE ${sql.join(conditions, sql` AND `)}`;
+}
+
+/** The order of a list's rows (id last: the same order every time). */
+export const orderSorts: Record<OrderSearch['sort'], SQL> = {
+  'created-desc': sql`o.created_at DESC, o.id DESC`,
+  'created-asc': sql`o.created_at, o.id`,
+  'total-desc': sql`o.total_cents DESC, o.id DESC`,
+  'total-asc': sql`o.total_cents, o.id`,
+};
+
+export async function searchOrders(
+  db: Database,
+  search: OrderSearch,
+): Promise<{ orders: AdminOrderRow[]; total: number; totalIsCapped: boolean }> {
+  const from = searchedOrders(search);
   const columns = sql`o.id, b.short AS brand_short, b.name AS brand_name, o.status, o.payment_type,
     o.customer_data->>'firstName' AS first_name, o.customer_data->>'lastName' AS last_name,
     o.customer_data->>'email' AS email, o.total_cents, o.currency, o.created_at, o.paid_at`;
-  const page = sql`ORDER BY ${sorts[search.sort]} LIMIT ${search.pageSize} OFFSET ${(search.page - 1) * search.pageSize}`;
+  const page = sql`ORDER BY ${orderSorts[search.sort]} LIMIT ${search.pageSize} OFFSET ${(search.page - 1) * search.pageSize}`;
   const [rows, counted] = await Promise.all([
     // Planned with the search's value each time: with the statistics of migration 0024 the planner
     // knows whether an address or a name matches a few orders (their index, then sorted) or thousands
