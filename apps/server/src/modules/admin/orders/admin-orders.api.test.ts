@@ -95,7 +95,8 @@ describe('finding an order', () => {
     expect(byStatus.orders.every((order: { status: string }) => order.status === 'awaiting-payment')).toBe(
       true,
     );
-    const today = new Date().toISOString().slice(0, 10);
+    // The filter's days are the operators' (Europe/Berlin): shortly before midnight UTC it is tomorrow there.
+    const today = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Berlin' }).format(new Date());
     const dated = (await operator.get(`/api/admin/orders?from=${today}&to=${today}&brand=demo`)).json();
     expect(dated.orders.map((order: { id: number }) => order.id)).toContain(transfer.orderId);
     const tomorrow = new Date(Date.now() + 36 * 3_600_000).toISOString().slice(0, 10);
