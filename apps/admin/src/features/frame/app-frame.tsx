@@ -29,6 +29,11 @@ export function AppFrame() {
                 <NavLink to="/orders">{t.nav.orders}</NavLink>
               </li>
             )}
+            {staff?.role === 'operator' && !mustSetUpTotp ? (
+              <li>
+                <NavLink to="/staff">{t.nav.staff}</NavLink>
+              </li>
+            ) : null}
             <li>
               <NavLink to="/security">{t.nav.security}</NavLink>
             </li>
