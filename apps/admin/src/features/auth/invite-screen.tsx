@@ -5,6 +5,7 @@ import { Button, Form } from 'react-aria-components';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { useI18n } from '../../i18n/i18n-context.tsx';
+import { useStaffTexts } from '../../i18n/staff-texts.ts';
 import { contractResolver } from '../../lib/form-resolver.ts';
 import { PageHeading } from '../../ui/page-heading.tsx';
 import { ProblemMessage } from '../../ui/problem-message.tsx';
@@ -28,6 +29,7 @@ function tokenOfAddress(): string {
  */
 export function InviteScreen() {
   const { t, locale } = useI18n();
+  const texts = useStaffTexts();
   const navigate = useNavigate();
   const accept = useAcceptInvite();
   const [token] = useState(tokenOfAddress);
@@ -41,10 +43,10 @@ export function InviteScreen() {
       contractResolver(
         passwordForm,
         locale,
-        { password: t.validation.newPassword, repeat: t.validation.repeatPassword },
+        { password: texts.validation.newPassword, repeat: texts.validation.repeatPassword },
         t.validation.invalid,
       ),
-    [locale, t],
+    [locale, t, texts],
   );
   const form = useForm({ resolver, defaultValues: { password: '', repeat: '' } });
   const isTokenMissing = !acceptInviteRequestSchema.shape.token.safeParse(token).success;
@@ -61,25 +63,25 @@ export function InviteScreen() {
 
   return (
     <main id="main" className="login">
-      <PageHeading>{t.invite.title}</PageHeading>
+      <PageHeading>{texts.invite.title}</PageHeading>
       {isTokenMissing ? (
         <div className="stack">
           <div className="problem" role="alert">
-            <p className="problem-title">{t.invite.noToken}</p>
+            <p className="problem-title">{texts.invite.noToken}</p>
           </div>
           <p>
-            <Link to="/login">{t.invite.toLogin}</Link>
+            <Link to="/login">{texts.invite.toLogin}</Link>
           </p>
         </div>
       ) : (
         <Form onSubmit={onSubmit} className="stack" validationBehavior="aria">
-          <p>{t.invite.intro}</p>
+          <p>{texts.invite.intro}</p>
           <ProblemMessage error={accept.error} />
           <FormTextField
             control={form.control}
             name="password"
-            label={t.invite.password}
-            description={t.invite.passwordHint}
+            label={texts.invite.password}
+            description={texts.invite.passwordHint}
             type="password"
             autoComplete="new-password"
             isRequired
@@ -88,17 +90,17 @@ export function InviteScreen() {
           <FormTextField
             control={form.control}
             name="repeat"
-            label={t.invite.repeat}
+            label={texts.invite.repeat}
             type="password"
             autoComplete="new-password"
             isRequired
           />
           <Button type="submit" className="button primary">
-            {t.invite.submit}
+            {texts.invite.submit}
           </Button>
           {accept.error ? (
             <p>
-              <Link to="/login">{t.invite.toLogin}</Link>
+              <Link to="/login">{texts.invite.toLogin}</Link>
             </p>
           ) : null}
         </Form>

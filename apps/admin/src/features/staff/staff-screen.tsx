@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useI18n } from '../../i18n/i18n-context.tsx';
+import { useStaffTexts } from '../../i18n/staff-texts.ts';
 import { PageHeading } from '../../ui/page-heading.tsx';
 import { ProblemMessage } from '../../ui/problem-message.tsx';
 import { useSession } from '../auth/use-session.ts';
@@ -14,23 +15,24 @@ import { staffProblem } from './staff-problem.ts';
  */
 export function StaffScreen() {
   const { t } = useI18n();
+  const texts = useStaffTexts();
   const isOperator = useSession().data?.staff.role === 'operator';
   const staff = useQuery(staffListQuery());
   return (
     <div className="stack">
-      <PageHeading>{t.staff.title}</PageHeading>
+      <PageHeading>{texts.staff.title}</PageHeading>
       {isOperator ? (
         <div className="action-row">
           <InviteMemberDialog />
         </div>
       ) : null}
-      <ProblemMessage error={staffProblem(staff.error, t.staff.notPermitted)} />
+      <ProblemMessage error={staffProblem(staff.error, texts.staff.notPermitted)} />
       {staff.isPending ? <p role="status">{t.app.loading}</p> : null}
       {staff.data ? (
         staff.data.staff.length > 0 ? (
           <StaffTable staff={staff.data.staff} />
         ) : (
-          <p>{t.staff.none}</p>
+          <p>{texts.staff.none}</p>
         )
       ) : null}
     </div>

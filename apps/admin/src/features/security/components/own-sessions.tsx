@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useI18n } from '../../../i18n/i18n-context.tsx';
+import { useStaffTexts } from '../../../i18n/staff-texts.ts';
 import { useAnnounce } from '../../../ui/live-region.tsx';
 import { ProblemMessage } from '../../../ui/problem-message.tsx';
 import { ActionDialog } from '../../orders/components/action-dialog.tsx';
@@ -13,24 +14,25 @@ type Session = { id: string; createdAt: string; lastUsedAt: string; current: boo
  */
 export function OwnSessions() {
   const { t, dateTime } = useI18n();
+  const texts = useStaffTexts();
   const sessions = useQuery(ownSessionsQuery());
   return (
     <section aria-labelledby="sessions-title" className="stack">
-      <h2 id="sessions-title">{t.sessions.title}</h2>
-      <p>{t.sessions.intro}</p>
+      <h2 id="sessions-title">{texts.sessions.title}</h2>
+      <p>{texts.sessions.intro}</p>
       <ProblemMessage error={sessions.error} />
       {sessions.isPending ? <p role="status">{t.app.loading}</p> : null}
       {sessions.data ? (
         <div className="table-scroll">
           <table className="grid">
-            <caption className="visually-hidden">{t.sessions.tableCaption}</caption>
+            <caption className="visually-hidden">{texts.sessions.tableCaption}</caption>
             <thead>
               <tr>
-                <th scope="col">{t.sessions.started}</th>
-                <th scope="col">{t.sessions.lastUsed}</th>
-                <th scope="col">{t.sessions.which}</th>
+                <th scope="col">{texts.sessions.started}</th>
+                <th scope="col">{texts.sessions.lastUsed}</th>
+                <th scope="col">{texts.sessions.which}</th>
                 <th scope="col">
-                  <span className="visually-hidden">{t.staff.columns.actions}</span>
+                  <span className="visually-hidden">{texts.staff.columns.actions}</span>
                 </th>
               </tr>
             </thead>
@@ -39,7 +41,9 @@ export function OwnSessions() {
                 <tr key={session.id} data-current-session={session.current}>
                   <td>{dateTime(session.createdAt)}</td>
                   <td>{dateTime(session.lastUsedAt)}</td>
-                  <td>{session.current ? <strong>{t.sessions.current}</strong> : t.sessions.other}</td>
+                  <td>
+                    {session.current ? <strong>{texts.sessions.current}</strong> : texts.sessions.other}
+                  </td>
                   <td>{session.current ? null : <EndSession session={session} />}</td>
                 </tr>
               ))}
@@ -52,27 +56,28 @@ export function OwnSessions() {
 }
 
 function EndSession({ session }: { session: Session }) {
-  const { t, dateTime } = useI18n();
+  const { dateTime } = useI18n();
+  const texts = useStaffTexts();
   const announce = useAnnounce();
   const end = useEndSession();
   return (
     <ActionDialog
       trigger={
         <>
-          {t.sessions.end}
-          <span className="visually-hidden"> ({t.sessions.endLabel(dateTime(session.createdAt))})</span>
+          {texts.sessions.end}
+          <span className="visually-hidden"> ({texts.sessions.endLabel(dateTime(session.createdAt))})</span>
         </>
       }
-      title={t.sessions.endTitle}
-      intro={t.sessions.endIntro}
-      confirmLabel={t.sessions.endConfirm}
+      title={texts.sessions.endTitle}
+      intro={texts.sessions.endIntro}
+      confirmLabel={texts.sessions.endConfirm}
       error={end.error}
       isPending={end.isPending}
       onOpen={() => end.reset()}
       onSubmit={async () => {
         try {
           await end.mutateAsync(session.id);
-          announce(t.sessions.ended);
+          announce(texts.sessions.ended);
           return true;
         } catch {
           return false;

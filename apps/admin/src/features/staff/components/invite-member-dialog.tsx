@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import type { Control } from 'react-hook-form';
 import { useForm } from 'react-hook-form';
 import { useI18n } from '../../../i18n/i18n-context.tsx';
+import { useStaffTexts } from '../../../i18n/staff-texts.ts';
 import { contractResolver } from '../../../lib/form-resolver.ts';
 import { useAnnounce } from '../../../ui/live-region.tsx';
 import { FormTextField } from '../../../ui/text-field.tsx';
@@ -14,6 +15,7 @@ import { MemberFields, type MemberFieldValues } from './member-fields.tsx';
 /** "Invite a member": address, name, role, brands, limit; the API sends the mail with the link. */
 export function InviteMemberDialog() {
   const { t, locale } = useI18n();
+  const texts = useStaffTexts();
   const announce = useAnnounce();
   const invite = useInviteMember();
   const resolver = useMemo(
@@ -23,22 +25,22 @@ export function InviteMemberDialog() {
         locale,
         {
           email: t.validation.email,
-          name: t.validation.name,
-          brands: t.validation.brands,
-          limit: t.validation.limit,
+          name: texts.validation.name,
+          brands: texts.validation.brands,
+          limit: texts.validation.limit,
         },
         t.validation.invalid,
       ),
-    [locale, t],
+    [locale, t, texts],
   );
   const form = useForm({ resolver, defaultValues: inviteDefaults(locale) });
   return (
     <ActionDialog
-      trigger={t.staff.invite}
-      title={t.staff.invite}
-      intro={t.staff.inviteIntro}
-      confirmLabel={t.staff.inviteConfirm}
-      error={staffProblem(invite.error, t.staff.notPermitted)}
+      trigger={texts.staff.invite}
+      title={texts.staff.invite}
+      intro={texts.staff.inviteIntro}
+      confirmLabel={texts.staff.inviteConfirm}
+      error={staffProblem(invite.error, texts.staff.notPermitted)}
       isPending={invite.isPending}
       onOpen={() => {
         invite.reset();
@@ -47,14 +49,14 @@ export function InviteMemberDialog() {
       onSubmit={() =>
         submitForm(form, async (request) => {
           await invite.mutateAsync(request);
-          announce(t.staff.invitationSent(request.email));
+          announce(texts.staff.invitationSent(request.email));
         })
       }
     >
       <FormTextField
         control={form.control}
         name="email"
-        label={t.staff.email}
+        label={texts.staff.email}
         type="email"
         autoComplete="off"
         isRequired

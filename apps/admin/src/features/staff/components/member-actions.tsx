@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { useI18n } from '../../../i18n/i18n-context.tsx';
+import { useStaffTexts } from '../../../i18n/staff-texts.ts';
 import { contractResolver } from '../../../lib/form-resolver.ts';
 import { useAnnounce } from '../../../ui/live-region.tsx';
 import { ActionDialog, submitForm } from '../../orders/components/action-dialog.tsx';
@@ -32,6 +33,7 @@ export function MemberActions({ member }: { member: StaffListEntry }) {
 
 function EditMember({ member }: { member: StaffListEntry }) {
   const { t, locale } = useI18n();
+  const texts = useStaffTexts();
   const announce = useAnnounce();
   const update = useUpdateMember(member.id);
   const resolver = useMemo(
@@ -39,19 +41,19 @@ function EditMember({ member }: { member: StaffListEntry }) {
       contractResolver(
         editForm,
         locale,
-        { name: t.validation.name, brands: t.validation.brands, limit: t.validation.limit },
+        { name: texts.validation.name, brands: texts.validation.brands, limit: texts.validation.limit },
         t.validation.invalid,
       ),
-    [locale, t],
+    [locale, t, texts],
   );
   const form = useForm({ resolver, defaultValues: editDefaults(member, locale) });
   return (
     <ActionDialog
-      trigger={forMember(t.staff.edit, member)}
-      title={t.staff.editTitle(member.name)}
-      intro={t.staff.editIntro}
-      confirmLabel={t.staff.save}
-      error={staffProblem(update.error, t.staff.notPermitted)}
+      trigger={forMember(texts.staff.edit, member)}
+      title={texts.staff.editTitle(member.name)}
+      intro={texts.staff.editIntro}
+      confirmLabel={texts.staff.save}
+      error={staffProblem(update.error, texts.staff.notPermitted)}
       isPending={update.isPending}
       onOpen={() => {
         update.reset();
@@ -61,7 +63,7 @@ function EditMember({ member }: { member: StaffListEntry }) {
         submitForm(form, async (values) => {
           const changes = changesOf(member, values);
           if (Object.keys(changes).length > 0) await update.mutateAsync(changes);
-          announce(t.staff.saved(values.name));
+          announce(texts.staff.saved(values.name));
         })
       }
     >
@@ -72,23 +74,25 @@ function EditMember({ member }: { member: StaffListEntry }) {
 
 /** Switching a member off ends all their sessions at once; on again, they may sign in. */
 function SwitchMember({ member }: { member: StaffListEntry }) {
-  const { t } = useI18n();
+  const texts = useStaffTexts();
   const announce = useAnnounce();
   const update = useUpdateMember(member.id);
   const isDisabling = !member.disabled;
   return (
     <ActionDialog
-      trigger={forMember(isDisabling ? t.staff.disable : t.staff.enable, member)}
-      title={isDisabling ? t.staff.disableTitle(member.name) : t.staff.enableTitle(member.name)}
-      intro={isDisabling ? t.staff.disableIntro : t.staff.enableIntro}
-      confirmLabel={isDisabling ? t.staff.disableConfirm : t.staff.enableConfirm}
-      error={staffProblem(update.error, t.staff.notPermitted)}
+      trigger={forMember(isDisabling ? texts.staff.disable : texts.staff.enable, member)}
+      title={isDisabling ? texts.staff.disableTitle(member.name) : texts.staff.enableTitle(member.name)}
+      intro={isDisabling ? texts.staff.disableIntro : texts.staff.enableIntro}
+      confirmLabel={isDisabling ? texts.staff.disableConfirm : texts.staff.enableConfirm}
+      error={staffProblem(update.error, texts.staff.notPermitted)}
       isPending={update.isPending}
       onOpen={() => update.reset()}
       onSubmit={async () => {
         try {
           await update.mutateAsync({ disabled: isDisabling });
-          announce(isDisabling ? t.staff.disabledDone(member.name) : t.staff.enabledDone(member.name));
+          announce(
+            isDisabling ? texts.staff.disabledDone(member.name) : texts.staff.enabledDone(member.name),
+          );
           return true;
         } catch {
           return false;
@@ -99,22 +103,22 @@ function SwitchMember({ member }: { member: StaffListEntry }) {
 }
 
 function ResendInvite({ member }: { member: StaffListEntry }) {
-  const { t } = useI18n();
+  const texts = useStaffTexts();
   const announce = useAnnounce();
   const resend = useResendInvite(member.id);
   return (
     <ActionDialog
-      trigger={forMember(t.staff.resend, member)}
-      title={t.staff.resendTitle(member.name)}
-      intro={t.staff.resendIntro}
-      confirmLabel={t.staff.resendConfirm}
-      error={staffProblem(resend.error, t.staff.notPermitted)}
+      trigger={forMember(texts.staff.resend, member)}
+      title={texts.staff.resendTitle(member.name)}
+      intro={texts.staff.resendIntro}
+      confirmLabel={texts.staff.resendConfirm}
+      error={staffProblem(resend.error, texts.staff.notPermitted)}
       isPending={resend.isPending}
       onOpen={() => resend.reset()}
       onSubmit={async () => {
         try {
           await resend.mutateAsync();
-          announce(t.staff.resent(member.email));
+          announce(texts.staff.resent(member.email));
           return true;
         } catch {
           return false;

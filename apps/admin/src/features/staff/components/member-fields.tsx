@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Checkbox, CheckboxGroup, FieldError, Label, Text } from 'react-aria-components';
 import { type Control, useController, useWatch } from 'react-hook-form';
 import { useI18n } from '../../../i18n/i18n-context.tsx';
+import { useStaffTexts } from '../../../i18n/staff-texts.ts';
 import { SelectField } from '../../../ui/select-field.tsx';
 import { FormTextField } from '../../../ui/text-field.tsx';
 import { brandsQuery } from '../../orders/api/get-orders.ts';
@@ -21,6 +22,7 @@ export function MemberFields({
   autoFocusName?: boolean;
 }) {
   const { t } = useI18n();
+  const texts = useStaffTexts();
   const brands = useQuery(brandsQuery());
   const role = useController({ control, name: 'role' });
   const picked = useController({ control, name: 'brands' });
@@ -30,19 +32,19 @@ export function MemberFields({
       <FormTextField
         control={control}
         name="name"
-        label={t.staff.name}
+        label={texts.staff.name}
         autoComplete="off"
         isRequired
         autoFocus={autoFocusName}
       />
       <SelectField
-        label={t.staff.role}
+        label={texts.staff.role}
         value={role.field.value}
         onChange={(value) => role.field.onChange(value as StaffRole)}
         options={staffRoles.map((id) => ({ id, label: t.roles[id] }))}
       />
       {currentRole === 'operator' ? (
-        <p className="secondary">{t.staff.operatorBrands}</p>
+        <p className="secondary">{texts.staff.operatorBrands}</p>
       ) : (
         <CheckboxGroup
           className="checkbox-group"
@@ -53,8 +55,8 @@ export function MemberFields({
           isRequired={currentRole === 'brand-manager'}
           validationBehavior="aria"
         >
-          <Label>{t.staff.brands}</Label>
-          <Text slot="description">{t.staff.brandsHint}</Text>
+          <Label>{texts.staff.brands}</Label>
+          <Text slot="description">{texts.staff.brandsHint}</Text>
           {(brands.data ?? []).map((brand) => (
             <Checkbox key={brand.short} className="checkbox" value={brand.short}>
               <span className="checkbox-box" aria-hidden="true" />
@@ -68,8 +70,8 @@ export function MemberFields({
         <FormTextField
           control={control}
           name="limit"
-          label={t.staff.limit}
-          description={t.staff.limitHint}
+          label={texts.staff.limit}
+          description={texts.staff.limitHint}
           inputMode="decimal"
           isRequired
         />

@@ -1,15 +1,17 @@
 import { useI18n } from '../../../i18n/i18n-context.tsx';
+import { useStaffTexts } from '../../../i18n/staff-texts.ts';
 import type { StaffListEntry } from '../api/staff.ts';
 import { MemberActions } from './member-actions.tsx';
 
 /** Every account: who, which role and brands, the support limit, second factor, state, last active. */
 export function StaffTable({ staff }: { staff: StaffListEntry[] }) {
   const { t, money, dateTime } = useI18n();
-  const columns = t.staff.columns;
+  const texts = useStaffTexts();
+  const columns = texts.staff.columns;
   return (
     <div className="table-scroll">
       <table className="grid staff-grid">
-        <caption className="visually-hidden">{t.staff.tableCaption}</caption>
+        <caption className="visually-hidden">{texts.staff.tableCaption}</caption>
         <thead>
           <tr>
             <th scope="col">{columns.name}</th>
@@ -37,20 +39,20 @@ export function StaffTable({ staff }: { staff: StaffListEntry[] }) {
                   ? member.brands.map((brand) => brand.name).join(', ')
                   : member.role === 'brand-manager'
                     ? '–'
-                    : t.staff.allBrands}
+                    : texts.staff.allBrands}
               </td>
               <td className="numeric">
                 {member.role !== 'support'
                   ? '–'
                   : member.markPaidLimitCents === null
-                    ? t.staff.noLimit
+                    ? texts.staff.noLimit
                     : money(member.markPaidLimitCents)}
               </td>
-              <td>{member.totpEnabled ? t.staff.totpOn : t.staff.totpOff}</td>
+              <td>{member.totpEnabled ? texts.staff.totpOn : texts.staff.totpOff}</td>
               <td>
-                <span className={`status staff-${stateOf(member)}`}>{t.staff[stateOf(member)]}</span>
+                <span className={`status staff-${stateOf(member)}`}>{texts.staff[stateOf(member)]}</span>
               </td>
-              <td>{member.lastActiveAt ? dateTime(member.lastActiveAt) : t.staff.never}</td>
+              <td>{member.lastActiveAt ? dateTime(member.lastActiveAt) : texts.staff.never}</td>
               <td>
                 <MemberActions member={member} />
               </td>
