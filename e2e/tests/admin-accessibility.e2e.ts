@@ -126,7 +126,7 @@ journey('back office: accessibility of every screen', (shop) => {
 
     // The operator extends the hold (a change the trail records) and reads the trail.
     const operator = await openAdmin(shop);
-    await signInAsOperator(operator);
+    await signInAsOperator(shop, operator);
     await shop.goto(operator, `/admin/orders/${orderId}`);
     await operator.getByRole('button', { name: 'Reservierung verlängern' }).click();
     const dialog = operator.getByRole('dialog', { name: 'Reservierung verlängern' });

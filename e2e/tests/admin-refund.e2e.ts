@@ -58,7 +58,7 @@ journey('back office: the operator refunds one voucher of two', (shop) => {
 
     // The operator opens the order: two valid vouchers, no refund yet.
     const page = await openAdmin(shop);
-    await signInAsOperator(page);
+    await signInAsOperator(shop, page);
     await shop.goto(page, `/admin/orders/${orderId}`);
     await expectText(heading(page), `Bestellung ${orderId}`);
     const vouchers = page.getByRole('region', { name: 'Gutscheine' });

@@ -24,6 +24,13 @@ const AuditScreen = lazy(() =>
 const SecurityScreen = lazy(() =>
   import('./features/security/security-screen.tsx').then((m) => ({ default: m.SecurityScreen })),
 );
+const StaffScreen = lazy(() =>
+  import('./features/staff/staff-screen.tsx').then((m) => ({ default: m.StaffScreen })),
+);
+// Opened once per member, from the invitation mail: not part of the sign-in's first view.
+const InviteScreen = lazy(() =>
+  import('./features/auth/invite-screen.tsx').then((m) => ({ default: m.InviteScreen })),
+);
 
 const queryClient = new QueryClient({
   defaultOptions: {
@@ -103,6 +110,14 @@ function Screens() {
     <Routes>
       <Route path="/login" element={<LoginScreen />} />
       <Route
+        path="/invite"
+        element={
+          <Suspense fallback={<Loading />}>
+            <InviteScreen />
+          </Suspense>
+        }
+      />
+      <Route
         element={
           <RequireSession>
             <AppFrame />
@@ -140,6 +155,14 @@ function Screens() {
           element={
             <Suspense fallback={<Loading />}>
               <SecurityScreen />
+            </Suspense>
+          }
+        />
+        <Route
+          path="staff"
+          element={
+            <Suspense fallback={<Loading />}>
+              <StaffScreen />
             </Suspense>
           }
         />

@@ -18,6 +18,7 @@ export const de = {
   nav: {
     label: 'Hauptnavigation',
     orders: 'Bestellungen',
+    staff: 'Mitarbeiter',
     security: 'Sicherheit / zweiter Faktor',
     signOut: 'Abmelden',
     signedInAs: 'Angemeldet als',
@@ -37,6 +38,7 @@ export const de = {
     totpHint: 'Sechs Ziffern, oder ein Wiederherstellungscode wie „ab12-cd34“.',
     submit: 'Anmelden',
     sessionEnded: 'Bitte melden Sie sich erneut an.',
+    passwordSet: 'Ihr Passwort ist festgelegt. Bitte melden Sie sich jetzt damit an.',
   },
   security: {
     title: 'Anmeldung in zwei Schritten',

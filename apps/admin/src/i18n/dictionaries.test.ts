@@ -2,6 +2,7 @@ import { locales } from '@shop/contracts/locale';
 import { describe, expect, it } from 'vitest';
 import { de } from './de.ts';
 import { dictionaries } from './dictionaries.ts';
+import { staffTexts } from './staff-texts.ts';
 
 /** Every key of an object tree as a path ("orders.columns.total"), with the kind of value it holds. */
 function entries(tree: object, prefix = ''): [string, string][] {
@@ -34,4 +35,12 @@ describe('the back office dictionaries', () => {
     expect(dictionaries.en.orders.found(1, false)).toBe('1 order found');
     expect(dictionaries.it.orders.pageOf(2, 5)).toBe('Pagina 2 di 5');
   });
+
+  it.each(locales.filter((locale) => locale !== 'de'))(
+    'the staff screens’ texts in %s have every German key, none empty',
+    (locale) => {
+      expect(entries(staffTexts[locale])).toEqual(entries(staffTexts.de));
+      expect(JSON.stringify(staffTexts[locale])).not.toMatch(/:"\s*"/);
+    },
+  );
 });

@@ -13,6 +13,7 @@ export const en: Dictionary = {
   nav: {
     label: 'Main navigation',
     orders: 'Orders',
+    staff: 'Staff',
     security: 'Security / second factor',
     signOut: 'Sign out',
     signedInAs: 'Signed in as',
@@ -28,6 +29,7 @@ export const en: Dictionary = {
     totpHint: 'Six digits, or a recovery code such as “ab12-cd34”.',
     submit: 'Sign in',
     sessionEnded: 'Please sign in again.',
+    passwordSet: 'Your password is set. Please sign in with it now.',
   },
   security: {
     title: 'Two-step sign-in',

@@ -13,6 +13,7 @@ export const it: Dictionary = {
   nav: {
     label: 'Navigazione principale',
     orders: 'Ordini',
+    staff: 'Personale',
     security: 'Sicurezza / secondo fattore',
     signOut: 'Esci',
     signedInAs: 'Accesso come',
@@ -28,6 +29,7 @@ export const it: Dictionary = {
     totpHint: 'Sei cifre, oppure un codice di recupero come «ab12-cd34».',
     submit: 'Accedi',
     sessionEnded: 'Accedi di nuovo.',
+    passwordSet: 'La tua password è impostata. Ora accedi con questa password.',
   },
   security: {
     title: 'Accesso in due passaggi',

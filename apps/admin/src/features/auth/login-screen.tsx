@@ -56,6 +56,11 @@ export function LoginScreen() {
     <main id="main" className="login">
       <PageHeading>{t.login.title}</PageHeading>
       {searchParams.get('ended') ? <p className="notice">{t.login.sessionEnded}</p> : null}
+      {searchParams.get('passwordSet') ? (
+        <p className="notice" role="status">
+          {t.login.passwordSet}
+        </p>
+      ) : null}
       <Form onSubmit={onSubmit} className="stack" validationBehavior="aria">
         <ProblemMessage error={problem} />
         <FormTextField

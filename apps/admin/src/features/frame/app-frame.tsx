@@ -39,6 +39,11 @@ export function AppFrame() {
                 ) : null}
               </>
             )}
+            {staff?.role === 'operator' && !mustSetUpTotp ? (
+              <li>
+                <NavLink to="/staff">{t.nav.staff}</NavLink>
+              </li>
+            ) : null}
             <li>
               <NavLink to="/security">{t.nav.security}</NavLink>
             </li>

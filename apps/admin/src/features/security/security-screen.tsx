@@ -11,9 +11,13 @@ import { ProblemMessage } from '../../ui/problem-message.tsx';
 import { FormTextField } from '../../ui/text-field.tsx';
 import { useSession } from '../auth/use-session.ts';
 import { useConfirmTotp, useStartTotpSetup } from './api/totp.ts';
+import { OwnSessions } from './components/own-sessions.tsx';
 import { QrCode } from './qr-code.tsx';
 
-/** /admin/security: set up the second factor (QR code or key, a first code), then the recovery codes once. */
+/**
+ * /admin/security: set up the second factor (QR code or key, a first code), then the recovery codes once;
+ * and the member's own sessions, any other of which they can end.
+ */
 export function SecurityScreen() {
   const { t, locale } = useI18n();
   const session = useSession();
@@ -100,6 +104,7 @@ export function SecurityScreen() {
           )}
         </>
       )}
+      <OwnSessions />
     </div>
   );
 }

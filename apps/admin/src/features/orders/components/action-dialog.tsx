@@ -6,7 +6,7 @@ import { ConfirmDialog } from '../../../ui/confirm-dialog.tsx';
 import { ProblemMessage } from '../../../ui/problem-message.tsx';
 
 type Props = {
-  trigger: string;
+  trigger: ReactNode;
   title: string;
   intro: string;
   confirmLabel: string;

@@ -1,0 +1,81 @@
+import { type StaffRole, staffRoles } from '@shop/contracts/admin';
+import { useQuery } from '@tanstack/react-query';
+import { Checkbox, CheckboxGroup, FieldError, Label, Text } from 'react-aria-components';
+import { type Control, useController, useWatch } from 'react-hook-form';
+import { useI18n } from '../../../i18n/i18n-context.tsx';
+import { useStaffTexts } from '../../../i18n/staff-texts.ts';
+import { SelectField } from '../../../ui/select-field.tsx';
+import { FormTextField } from '../../../ui/text-field.tsx';
+import { brandsQuery } from '../../orders/api/get-orders.ts';
+
+export type MemberFieldValues = { name: string; role: StaffRole; brands: string[]; limit: string };
+
+/**
+ * A member's access as the invitation and the edit ask for it: name, role, brands (a brand manager's
+ * required; none for an operator, who works for all), and the mark-paid limit (support only).
+ */
+export function MemberFields({
+  control,
+  autoFocusName = false,
+}: {
+  control: Control<MemberFieldValues, unknown, unknown>;
+  autoFocusName?: boolean;
+}) {
+  const { t } = useI18n();
+  const texts = useStaffTexts();
+  const brands = useQuery(brandsQuery());
+  const role = useController({ control, name: 'role' });
+  const picked = useController({ control, name: 'brands' });
+  const currentRole = useWatch({ control, name: 'role' });
+  return (
+    <>
+      <FormTextField
+        control={control}
+        name="name"
+        label={texts.staff.name}
+        autoComplete="off"
+        isRequired
+        autoFocus={autoFocusName}
+      />
+      <SelectField
+        label={texts.staff.role}
+        value={role.field.value}
+        onChange={(value) => role.field.onChange(value as StaffRole)}
+        options={staffRoles.map((id) => ({ id, label: t.roles[id] }))}
+      />
+      {currentRole === 'operator' ? (
+        <p className="secondary">{texts.staff.operatorBrands}</p>
+      ) : (
+        <CheckboxGroup
+          className="checkbox-group"
+          name={picked.field.name}
+          value={picked.field.value}
+          onChange={picked.field.onChange}
+          isInvalid={picked.fieldState.invalid}
+          isRequired={currentRole === 'brand-manager'}
+          validationBehavior="aria"
+        >
+          <Label>{texts.staff.brands}</Label>
+          <Text slot="description">{texts.staff.brandsHint}</Text>
+          {(brands.data ?? []).map((brand) => (
+            <Checkbox key={brand.short} className="checkbox" value={brand.short}>
+              <span className="checkbox-box" aria-hidden="true" />
+              <span>{brand.name}</span>
+            </Checkbox>
+          ))}
+          <FieldError>{picked.fieldState.error?.message}</FieldError>
+        </CheckboxGroup>
+      )}
+      {currentRole === 'support' ? (
+        <FormTextField
+          control={control}
+          name="limit"
+          label={texts.staff.limit}
+          description={texts.staff.limitHint}
+          inputMode="decimal"
+          isRequired
+        />
+      ) : null}
+    </>
+  );
+}
