@@ -15,6 +15,12 @@ import { PageHeading } from './ui/page-heading.tsx';
 const OrderScreen = lazy(() =>
   import('./features/orders/order-screen.tsx').then((m) => ({ default: m.OrderScreen })),
 );
+const BankScreen = lazy(() =>
+  import('./features/bank/bank-screen.tsx').then((m) => ({ default: m.BankScreen })),
+);
+const StatementScreen = lazy(() =>
+  import('./features/bank/statement-screen.tsx').then((m) => ({ default: m.StatementScreen })),
+);
 const SecurityScreen = lazy(() =>
   import('./features/security/security-screen.tsx').then((m) => ({ default: m.SecurityScreen })),
 );
@@ -110,6 +116,22 @@ function Screens() {
           element={
             <Suspense fallback={<Loading />}>
               <OrderScreen />
+            </Suspense>
+          }
+        />
+        <Route
+          path="bank"
+          element={
+            <Suspense fallback={<Loading />}>
+              <BankScreen />
+            </Suspense>
+          }
+        />
+        <Route
+          path="bank/:id"
+          element={
+            <Suspense fallback={<Loading />}>
+              <StatementScreen />
             </Suspense>
           }
         />

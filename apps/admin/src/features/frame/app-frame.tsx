@@ -29,6 +29,12 @@ export function AppFrame() {
                 <NavLink to="/orders">{t.nav.orders}</NavLink>
               </li>
             )}
+            {/* The bank account is the installation's, across brands: the operator's alone (the API's rule). */}
+            {mustSetUpTotp || staff?.role !== 'operator' ? null : (
+              <li>
+                <NavLink to="/bank">{t.nav.bank}</NavLink>
+              </li>
+            )}
             <li>
               <NavLink to="/security">{t.nav.security}</NavLink>
             </li>
