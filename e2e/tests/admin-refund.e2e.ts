@@ -1,14 +1,12 @@
 import * as mupdf from 'mupdf';
-import * as OTPAuth from 'otpauth';
-import type { Page } from 'playwright-core';
 import { expect, test } from 'vitest';
 import {
   demoStaff,
   expectNoBlockingViolations,
   expectNoConsoleErrors,
   openAdmin,
+  signInAsOperator,
   signInToOrders,
-  submitPassword,
 } from '../support/admin.ts';
 import { offerPath } from '../support/catalogue.ts';
 import { completePage, decideAtProvider, fillCustomer, offerInStock, pay } from '../support/checkout.ts';
@@ -23,22 +21,6 @@ function pdfText(pdf: Buffer): string {
     pages.push(document.loadPage(index).toStructuredText('preserve-whitespace').asText());
   }
   return pages.join(' ').replace(/\s+/g, ' ');
-}
-
-/**
- * The operator signs in. The e2e server runs as production, where an operator must set up the second
- * factor first (sent to /admin/security): done here with the shown secret, as the TOTP journey does.
- */
-async function signInAsOperator(page: Page): Promise<void> {
-  await submitPassword(page, demoStaff.operator);
-  await page.waitForURL((url) => url.pathname === '/admin/security' || url.pathname === '/admin/orders');
-  if (new URL(page.url()).pathname === '/admin/orders') return;
-  await page.getByRole('button', { name: 'Einrichtung beginnen' }).click();
-  const secret = await textOf(page.locator('.totp-secret'));
-  const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30 });
-  await page.getByRole('textbox', { name: 'Sechsstelliger Code aus der App' }).fill(totp.generate());
-  await page.getByRole('button', { name: 'Bestätigen' }).click();
-  await page.getByRole('heading', { name: 'Ihre Wiederherstellungscodes' }).waitFor();
 }
 
 /**
@@ -76,7 +58,7 @@ journey('back office: the operator refunds one voucher of two', (shop) => {
 
     // The operator opens the order: two valid vouchers, no refund yet.
     const page = await openAdmin(shop);
-    await signInAsOperator(page);
+    await signInAsOperator(page, shop);
     await shop.goto(page, `/admin/orders/${orderId}`);
     await expectText(heading(page), `Bestellung ${orderId}`);
     const vouchers = page.getByRole('region', { name: 'Gutscheine' });

@@ -33,8 +33,11 @@ export function StatementScreen() {
             <dl className="facts">
               <div>
                 <dt>{t.bank.columns.status}</dt>
-                <dd role="status">
-                  <StatementStatus status={data.status} />
+                <dd>
+                  {/* A live region: the import's progress is read out as it changes. */}
+                  <span role="status">
+                    <StatementStatus status={data.status} />
+                  </span>
                 </dd>
               </div>
               <div>
