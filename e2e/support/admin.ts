@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import * as OTPAuth from 'otpauth';
@@ -63,7 +64,7 @@ export async function signInToOrders(page: Page, member: { email: string; passwo
  * run, journeys in any order); a later sign-in answers the code step with it.
  */
 export async function signInAsOperator(page: Page, shop: Shop): Promise<void> {
-  const stored = path.join(shop.e2e.dataDir, 'e2e-operator-totp.json');
+  const stored = operatorSecretFile(shop);
   await submitPassword(page, demoStaff.operator);
   const codeField = page.getByRole('textbox', { name: /^Code aus der Authenticator-App/ });
   await Promise.race([
@@ -91,6 +92,14 @@ export async function signInAsOperator(page: Page, shop: Shop): Promise<void> {
 }
 
 type OperatorTotp = { secret: string; lastStep: number };
+
+const operatorSecretFile = (shop: Shop) => path.join(shop.e2e.dataDir, 'e2e-operator-totp.json');
+
+/**
+ * An earlier journey of this run set up the demo operator's second factor (`signInAsOperator`): a
+ * journey about an operator without one sees the other side (signs in with the code).
+ */
+export const operatorHasSecondFactor = (shop: Shop): boolean => existsSync(operatorSecretFile(shop));
 
 /**
  * A code the server takes: it accepts one step early or late, each step once (a step newer than the
