@@ -50,7 +50,16 @@ journey('back office: a bank statement uploaded, an unmatched credit assigned by
       iban: 'DE89370400440532013000',
       statementId: `E2E-UPLOAD-${reference}`,
       date: new Date().toISOString().slice(0, 10),
-      entries: [{ amountCents, remittance, debtorName: 'Erika Mustermann', acctSvcrRef: `UP-${reference}` }],
+      entries: [
+        { amountCents, remittance, debtorName: 'Erika Mustermann', acctSvcrRef: `UP-${reference}` },
+        // And a credit that pays no order at all (the insurer's refund of a fee): to be marked handled.
+        {
+          amountCents: 1_250,
+          remittance: `Erstattung Gebühr ${reference.slice(-4)}`,
+          debtorName: 'Versicherung AG',
+          acctSvcrRef: `UP-FEE-${reference}`,
+        },
+      ],
     });
     const fileName = `kontoauszug-${reference}.xml`;
 
@@ -90,7 +99,7 @@ journey('back office: a bank statement uploaded, an unmatched credit assigned by
     await page.locator('[data-statement-status="done"]').waitFor({ timeout: 30_000 });
     const overview = page.getByRole('region', { name: 'Import' });
     await expectText(overview, /Importiert/);
-    await expectText(overview, /Nicht zugeordnet: 1/);
+    await expectText(overview, /Nicht zugeordnet: 2/);
     await expectText(overview, /Hochgeladen/);
     await expectText(overview, /operator@example\.org/);
 
@@ -102,6 +111,21 @@ journey('back office: a bank statement uploaded, an unmatched credit assigned by
     expect(parsePrice(await textOf(row.locator('td.numeric')))).toBe(amountCents);
     await row.getByRole('button', { name: /^Als erledigt markieren – Eingang über/ }).waitFor();
     await expectNoBlockingViolations(page, 'admin-bank-statement');
+
+    // The fee's refund pays nothing: marked handled with a note, its actions are gone.
+    const feeRow = entries.locator('tbody tr').filter({ hasText: 'Erstattung Gebühr' });
+    await feeRow.getByRole('button', { name: /^Als erledigt markieren – Eingang über €\s12,50 vom / }).click();
+    const handleDialog = page.getByRole('dialog', { name: 'Als erledigt markieren' });
+    await handleDialog.waitFor();
+    await handleDialog
+      .getByRole('textbox', { name: 'Notiz (Pflicht)' })
+      .fill('Rückerstattung der Versicherung, keine Bestellung');
+    await handleDialog.getByRole('button', { name: 'Als erledigt markieren' }).click();
+    await handleDialog.waitFor({ state: 'detached' });
+    await expectText(page.getByTestId('announcement'), 'Der Eingang ist als erledigt markiert.');
+    await expectText(feeRow, /Rückerstattung der Versicherung, keine Bestellung/);
+    await expect.poll(() => feeRow.getByRole('button').count()).toBe(0);
+    expect(await textOf(feeRow)).toContain('Nicht zugeordnet');
 
     // Assign: the dialog takes the focus on the order number; both fields are required.
     await row.getByRole('button', { name: /^Zuordnen – Eingang über .+ vom / }).click();

@@ -253,7 +253,6 @@ export const de = {
     uploadConfirm: 'Hochladen',
     chooseFile: 'Bitte wählen Sie eine XML-Datei aus.',
     sending: (name: string, size: string) => `„${name}“ (${size}) wird gesendet …`,
-    uploaded: (name: string) => `„${name}“ ist hochgeladen und wird importiert.`,
     statements: 'Dateien',
     none: 'Noch keine Kontoauszüge.',
     tableCaption: 'Kontoauszüge, die neuesten zuerst',

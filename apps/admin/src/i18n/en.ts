@@ -237,7 +237,6 @@ export const en: Dictionary = {
     uploadConfirm: 'Upload',
     chooseFile: 'Please choose an XML file.',
     sending: (name: string, size: string) => `Sending “${name}” (${size}) …`,
-    uploaded: (name: string) => `“${name}” is uploaded and being imported.`,
     statements: 'Files',
     none: 'No bank statements yet.',
     tableCaption: 'Bank statements, newest first',

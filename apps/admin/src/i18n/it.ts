@@ -233,7 +233,6 @@ export const it: Dictionary = {
     uploadConfirm: 'Carica',
     chooseFile: 'Scegli un file XML.',
     sending: (name: string, size: string) => `Invio di «${name}» (${size}) in corso …`,
-    uploaded: (name: string) => `«${name}» è stato caricato e viene importato.`,
     statements: 'File',
     none: 'Ancora nessun estratto conto.',
     tableCaption: 'Estratti conto, i più recenti per primi',

@@ -2,6 +2,7 @@ import { type BankStatement, bankStatementSchema } from '@shop/contracts/admin';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiCall, queryString } from '../../../lib/api-client.ts';
 import { uploadContentType } from '../bank-forms.ts';
+import { statementKey } from './get-statement.ts';
 import { bankStatementsKey } from './get-statements.ts';
 
 /**
@@ -17,6 +18,10 @@ export function useUploadStatement() {
         raw: { content: file, contentType: uploadContentType(file.type) },
         answer: bankStatementSchema,
       }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: bankStatementsKey }),
+    onSuccess: (statement) => {
+      void queryClient.invalidateQueries({ queryKey: bankStatementsKey });
+      // Its page can show it at once (queued, no entries yet) and follows the import from there.
+      queryClient.setQueryData(statementKey(statement.id), { ...statement, entries: [] });
+    },
   });
 }

@@ -2,7 +2,6 @@ import { type FormEvent, useId, useRef, useState } from 'react';
 import { Button } from 'react-aria-components';
 import { useNavigate } from 'react-router';
 import { useI18n } from '../../../i18n/i18n-context.tsx';
-import { useAnnounce } from '../../../ui/live-region.tsx';
 import { ProblemMessage } from '../../../ui/problem-message.tsx';
 import { useUploadStatement } from '../api/upload-statement.ts';
 import { formatFileSize } from '../bank-forms.ts';
@@ -14,7 +13,6 @@ import { formatFileSize } from '../bank-forms.ts';
  */
 export function UploadStatement() {
   const { t, locale } = useI18n();
-  const announce = useAnnounce();
   const navigate = useNavigate();
   const upload = useUploadStatement();
   const input = useRef<HTMLInputElement>(null);
@@ -36,10 +34,8 @@ export function UploadStatement() {
     setIsMissing(false);
     setSending(file);
     upload.mutate(file, {
-      onSuccess: (statement) => {
-        announce(t.bank.uploaded(statement.fileName));
-        navigate(`/bank/${statement.id}`);
-      },
+      // Its page takes the focus on its heading (the file's name); its status is a live region.
+      onSuccess: (statement) => navigate(`/bank/${statement.id}`),
       onSettled: () => setSending(null),
     });
   };
