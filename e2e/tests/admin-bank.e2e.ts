@@ -114,7 +114,9 @@ journey('back office: a bank statement uploaded, an unmatched credit assigned by
 
     // The fee's refund pays nothing: marked handled with a note, its actions are gone.
     const feeRow = entries.locator('tbody tr').filter({ hasText: 'Erstattung Gebühr' });
-    await feeRow.getByRole('button', { name: /^Als erledigt markieren – Eingang über €\s12,50 vom / }).click();
+    await feeRow
+      .getByRole('button', { name: /^Als erledigt markieren – Eingang über €\s12,50 vom / })
+      .click();
     const handleDialog = page.getByRole('dialog', { name: 'Als erledigt markieren' });
     await handleDialog.waitFor();
     await handleDialog
