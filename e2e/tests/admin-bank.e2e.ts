@@ -27,7 +27,11 @@ import { journey } from '../support/shop.ts';
  * back office and on the buyer's page (vouchers there, their PDF downloads), and the vouchers' mail goes out.
  */
 journey('back office: a bank statement uploaded, an unmatched credit assigned by hand', (shop) => {
-  test('upload a camt.053 file, see the credit unmatched, assign it to the order: paid everywhere', async () => {
+  // A whole journey (checkout, back office, the import job, the buyer's page, the mail job): more than
+  // the usual minute when the machine is busy.
+  test('upload a camt.053 file, see the credit unmatched, assign it to the order: paid everywhere', {
+    timeout: 120_000,
+  }, async () => {
     // A guest buys one voucher paying by bank transfer: the order waits for the money.
     const email = `e2e-admin-bank-${Date.now()}@example.com`;
     const buyer = await startCheckout(shop, offerPath(await offerInStock(21)));
@@ -168,6 +172,14 @@ journey('back office: a bank statement uploaded, an unmatched credit assigned by
     await page.waitForURL((url) => url.pathname === `/admin/orders/${orderId}`);
     await page.locator('[data-order-status="paid"]').waitFor();
     await expectText(page.getByRole('region', { name: 'Verlauf' }), /Kontoeingang zugeordnet/);
+    // Back in the list, the file is imported, with its counts and who uploaded it.
+    await page
+      .getByRole('navigation', { name: 'Hauptnavigation' })
+      .getByRole('link', { name: 'Kontoauszüge' })
+      .click();
+    const listed = page.locator('table.grid tbody tr').filter({ hasText: fileName });
+    await expect.poll(() => listed.getAttribute('data-statement-status')).toBe('done');
+    await expectText(listed, /Hochgeladen.*Importiert.*Nicht zugeordnet: 2.*operator@example\.org/);
     expectNoConsoleErrors(page);
 
     // The buyer's page: paid, one voucher, its PDF downloads.
