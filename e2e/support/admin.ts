@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import * as OTPAuth from 'otpauth';
@@ -71,6 +72,12 @@ export async function expectNoBlockingViolations(page: Page, name: string): Prom
  */
 type OperatorTotp = { secret: string; lastStep: number };
 const operatorTotpFile = (shop: Shop) => path.join(shop.e2e.dataDir, 'e2e-operator-totp.json');
+
+/**
+ * An earlier journey of this run set up the demo operator's second factor (`signInAsOperator`): a
+ * journey about an operator without one sees the other side (signs in with the code).
+ */
+export const operatorHasSecondFactor = (shop: Shop): boolean => existsSync(operatorTotpFile(shop));
 const totpOf = (secret: string) =>
   new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), digits: 6, period: 30 });
 const stepNow = () => Math.floor(Date.now() / 30_000);

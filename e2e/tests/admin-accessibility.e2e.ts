@@ -5,6 +5,7 @@ import {
   expectNoBlockingViolations,
   expectNoConsoleErrors,
   openAdmin,
+  operatorHasSecondFactor,
   signInAsOperator,
   signInToOrders,
   submitPassword,
@@ -85,16 +86,24 @@ journey('back office: accessibility of every screen', (shop) => {
 
   test('the second factor set-up with its QR code', async () => {
     const page = await openAdmin(shop);
-    await submitPassword(page, demoStaff.operator);
-    await page.waitForURL((url) => url.pathname === '/admin/security');
-    await expectNoBlockingViolations(page, 'admin-security');
-    await page.getByRole('button', { name: 'Einrichtung beginnen' }).click();
+    if (operatorHasSecondFactor(shop)) {
+      // Another journey of this run set the operator's factor up: signed in with it, set up anew.
+      await signInAsOperator(shop, page);
+      await shop.goto(page, '/admin/security');
+      await page.getByRole('button', { name: 'Neu einrichten' }).waitFor();
+      await expectNoBlockingViolations(page, 'admin-security');
+      await page.getByRole('button', { name: 'Neu einrichten' }).click();
+    } else {
+      await submitPassword(page, demoStaff.operator);
+      await page.waitForURL((url) => url.pathname === '/admin/security');
+      await expectNoBlockingViolations(page, 'admin-security');
+      await page.getByRole('button', { name: 'Einrichtung beginnen' }).click();
+    }
     await page.getByRole('img', { name: 'QR-Code für die Authenticator-App' }).waitFor();
     await expectNoBlockingViolations(page, 'admin-security-qr');
     expectNoConsoleErrors(page);
   });
 
-  // Last: the operator's second factor is confirmed here, which the set-up test above must not find.
   test('open holds (support), the audit trail with its filters and a CSV export (operator)', async () => {
     const { orderId } = await transferOrder({
       variantId: (await offerInStock(9)).variants[0]?.id ?? 0,

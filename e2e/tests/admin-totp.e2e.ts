@@ -5,6 +5,7 @@ import {
   demoStaff,
   expectNoConsoleErrors,
   openAdmin,
+  operatorHasSecondFactor,
   signInToOrders,
   submitPassword,
 } from '../support/admin.ts';
@@ -88,7 +89,13 @@ journey('back office: the second factor', (shop) => {
     expectNoConsoleErrors(page);
   });
 
-  test('an operator without a second factor (production) is sent to the set-up and nowhere else', async () => {
+  test('an operator without a second factor (production) is sent to the set-up and nowhere else', async (context) => {
+    // One server for the run, journeys in any order: once another journey has set the demo operator's
+    // factor up (admin-bank, admin-refund), there is no operator without one left to sign in.
+    context.skip(
+      operatorHasSecondFactor(shop),
+      'the demo operator set up a second factor earlier in this run',
+    );
     const page = await openAdmin(shop);
     await submitPassword(page, demoStaff.operator);
     await page.waitForURL((url) => url.pathname === '/admin/security');

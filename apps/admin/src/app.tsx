@@ -21,6 +21,12 @@ const HoldsScreen = lazy(() =>
 const AuditScreen = lazy(() =>
   import('./features/audit/audit-screen.tsx').then((m) => ({ default: m.AuditScreen })),
 );
+const BankScreen = lazy(() =>
+  import('./features/bank/bank-screen.tsx').then((m) => ({ default: m.BankScreen })),
+);
+const StatementScreen = lazy(() =>
+  import('./features/bank/statement-screen.tsx').then((m) => ({ default: m.StatementScreen })),
+);
 const SecurityScreen = lazy(() =>
   import('./features/security/security-screen.tsx').then((m) => ({ default: m.SecurityScreen })),
 );
@@ -131,6 +137,22 @@ function Screens() {
           element={
             <Suspense fallback={<Loading />}>
               <OrderScreen />
+            </Suspense>
+          }
+        />
+        <Route
+          path="bank"
+          element={
+            <Suspense fallback={<Loading />}>
+              <BankScreen />
+            </Suspense>
+          }
+        />
+        <Route
+          path="bank/:id"
+          element={
+            <Suspense fallback={<Loading />}>
+              <StatementScreen />
             </Suspense>
           }
         />

@@ -1,4 +1,4 @@
-import type { StaffRole } from '@shop/contracts/admin';
+import type { BankStatement, StaffRole } from '@shop/contracts/admin';
 import type { OrderStatus, PaymentType } from '@shop/contracts/orders';
 
 /**
@@ -19,6 +19,7 @@ export const de = {
     label: 'Hauptnavigation',
     orders: 'Bestellungen',
     staff: 'Mitarbeiter',
+    bank: 'Kontoauszüge',
     security: 'Sicherheit / zweiter Faktor',
     signOut: 'Abmelden',
     signedInAs: 'Angemeldet als',
@@ -291,6 +292,84 @@ export const de = {
         ? `Ein Gutschein der Bestellung ${id} ist erstattet.`
         : `${count} Gutscheine der Bestellung ${id} sind erstattet.`,
   },
+  bank: {
+    title: 'Kontoauszüge',
+    upload: 'Kontoauszug hochladen',
+    file: 'Kontoauszug (camt.053, XML-Datei)',
+    fileHint:
+      'Die Datei wird gespeichert und im Hintergrund importiert: Zahlungen mit passendem Verwendungszweck werden automatisch gebucht. Eine Datei zweimal hochzuladen bucht nichts doppelt.',
+    uploadConfirm: 'Hochladen',
+    chooseFile: 'Bitte wählen Sie eine XML-Datei aus.',
+    sending: (name: string, size: string) => `„${name}“ (${size}) wird gesendet …`,
+    statements: 'Dateien',
+    none: 'Noch keine Kontoauszüge.',
+    tableCaption: 'Kontoauszüge, die neuesten zuerst',
+    columns: {
+      fileName: 'Datei',
+      source: 'Herkunft',
+      status: 'Stand',
+      counts: 'Ergebnis',
+      uploadedBy: 'Hochgeladen von',
+      createdAt: 'Eingegangen',
+    },
+    sources: {
+      upload: 'Hochgeladen',
+      inbox: 'Eingangsordner',
+      command: 'Kommandozeile',
+    } satisfies Record<BankStatement['source'], string>,
+    statuses: {
+      queued: 'Wartet auf den Import',
+      importing: 'Wird importiert …',
+      done: 'Importiert',
+      failed: 'Fehlgeschlagen',
+    } satisfies Record<BankStatement['status'], string>,
+    statementTitle: (name: string) => `Kontoauszug ${name}`,
+    back: 'Zurück zu den Kontoauszügen',
+    overview: 'Import',
+    finishedAt: 'Abgeschlossen',
+    problem: 'Problem',
+    noCounts: 'noch keines',
+    entries: 'Buchungen',
+    entriesCaption: 'Buchungen des Kontoauszugs und was aus ihnen wurde',
+    noEntries: 'Die Datei enthält keine Buchungen.',
+    entriesLater: 'Die Buchungen erscheinen, sobald der Import abgeschlossen ist.',
+    entryColumns: {
+      bookingDate: 'Buchungstag',
+      amount: 'Betrag',
+      remittance: 'Verwendungszweck',
+      outcome: 'Ergebnis',
+      order: 'Bestellung',
+      handled: 'Erledigt',
+      actions: 'Aktionen',
+    },
+    outcomes: {
+      paid: 'Bezahlt (automatisch)',
+      assigned: 'Von Hand zugeordnet',
+      unmatched: 'Nicht zugeordnet',
+      underpaid: 'Zu wenig bezahlt',
+      overpaid: 'Zu viel bezahlt',
+      ambiguous: 'Mehrdeutig (mehrere Referenzen)',
+      'already-paid': 'Bestellung war schon bezahlt',
+      'not-payable': 'Bestellung ist nicht mehr offen',
+      ignored: 'Nicht relevant (Abbuchung, Storno, vorgemerkt)',
+      'not-booked': 'Nicht gebucht',
+      'already-imported': 'Schon importiert',
+    } as Record<string, string>,
+    forEntry: (amount: string, date: string) => `Eingang über ${amount} vom ${date}`,
+    assign: 'Zuordnen',
+    assignTitle: 'Eingang einer Bestellung zuordnen',
+    assignIntro: (entry: string, remittance: string) =>
+      `${entry}, Verwendungszweck „${remittance}“. Die Bestellung gilt damit als bezahlt: Der Kunde bekommt seine Gutscheine und die Rechnung. Nur offene Überweisungen lassen sich zuordnen.`,
+    orderId: 'Bestellnummer',
+    assignConfirm: 'Zuordnen',
+    assigned: (orderId: number) => `Der Eingang ist der Bestellung ${orderId} zugeordnet; sie ist bezahlt.`,
+    handle: 'Als erledigt markieren',
+    handleIntro:
+      'Es wird nichts gebucht (z. B. eine Rücküberweisung oder eine Gebühr). Die Notiz hält fest, warum.',
+    handleConfirm: 'Als erledigt markieren',
+    handled: 'Der Eingang ist als erledigt markiert.',
+    note: 'Notiz (Pflicht)',
+  },
   validation: {
     email: 'Bitte geben Sie eine gültige E-Mail-Adresse ein.',
     password: 'Bitte geben Sie Ihr Passwort ein.',
@@ -300,6 +379,7 @@ export const de = {
     amount: 'Bitte geben Sie einen Betrag in Euro ein, z. B. 129,00.',
     days: 'Bitte geben Sie eine ganze Zahl von 1 bis 14 ein.',
     vouchers: 'Bitte wählen Sie mindestens einen Gutschein.',
+    orderId: 'Bitte geben Sie eine Bestellnummer ein (nur Ziffern).',
     invalid: 'Bitte überprüfen Sie diese Angabe.',
   },
 };

@@ -41,7 +41,10 @@ export function onAuthenticationProblem(listener: ProblemListener): void {
 
 type Call<T> = {
   method?: 'GET' | 'POST';
+  /** Sent as JSON. */
   body?: unknown;
+  /** Sent as it is, with its own content type (a file: a bank statement's XML). */
+  raw?: { content: Blob | string; contentType: string };
   /** The contract's schema of the answer; omitted for answers without a body (204). */
   answer?: ZodType<T>;
   /** Sign-in itself answers 401 for a wrong password: that must not send anyone anywhere. */
@@ -57,13 +60,15 @@ export async function apiCall<T = void>(path: string, call: Call<T> = {}): Promi
   const headers: Record<string, string> = { accept: 'application/json', 'accept-language': currentLocale() };
   if (method !== 'GET') {
     if (csrfToken) headers[adminCsrfHeader] = csrfToken;
-    if (call.body !== undefined) headers['content-type'] = 'application/json';
+    if (call.raw) headers['content-type'] = call.raw.contentType;
+    else if (call.body !== undefined) headers['content-type'] = 'application/json';
   }
+  const body = call.raw ? call.raw.content : call.body !== undefined ? JSON.stringify(call.body) : undefined;
   const response = await fetch(path, {
     method,
     headers,
     credentials: 'same-origin',
-    ...(call.body !== undefined ? { body: JSON.stringify(call.body) } : {}),
+    ...(body !== undefined ? { body } : {}),
   });
   if (!response.ok) {
     const problem = await readProblem(response);

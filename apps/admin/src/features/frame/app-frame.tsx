@@ -39,6 +39,12 @@ export function AppFrame() {
                 ) : null}
               </>
             )}
+            {/* The bank account is the installation's, across brands: the operator's alone (the API's rule). */}
+            {mustSetUpTotp || staff?.role !== 'operator' ? null : (
+              <li>
+                <NavLink to="/bank">{t.nav.bank}</NavLink>
+              </li>
+            )}
             {staff?.role === 'operator' && !mustSetUpTotp ? (
               <li>
                 <NavLink to="/staff">{t.nav.staff}</NavLink>

@@ -4,6 +4,7 @@ import { Checkbox, CheckboxGroup, FieldError, Label, Text } from 'react-aria-com
 import { useController, useForm } from 'react-hook-form';
 import { useI18n } from '../../../i18n/i18n-context.tsx';
 import { contractResolver } from '../../../lib/form-resolver.ts';
+import { ActionDialog, submitForm } from '../../../ui/action-dialog.tsx';
 import { useAnnounce } from '../../../ui/live-region.tsx';
 import { FormTextField } from '../../../ui/text-field.tsx';
 import { useSession } from '../../auth/use-session.ts';
@@ -16,7 +17,6 @@ import {
   refundRequest,
 } from '../action-forms.ts';
 import { useOrderAction } from '../api/order-actions.ts';
-import { ActionDialog, submitForm } from './action-dialog.tsx';
 
 /** The order's own actions, each offered only in the state the API allows it in. */
 export function OrderActions({ order }: { order: AdminOrderDetail }) {

@@ -1,8 +1,8 @@
 import { type AdminOrderDetail, resendMailRequestSchema } from '@shop/contracts/admin';
 import { useI18n } from '../../../i18n/i18n-context.tsx';
+import { ActionDialog } from '../../../ui/action-dialog.tsx';
 import { useAnnounce } from '../../../ui/live-region.tsx';
 import { useOrderAction } from '../api/order-actions.ts';
-import { ActionDialog } from './action-dialog.tsx';
 
 type Mail = AdminOrderDetail['mails'][number];
 

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useI18n } from '../../../i18n/i18n-context.tsx';
 import { useStaffTexts } from '../../../i18n/staff-texts.ts';
+import { ActionDialog } from '../../../ui/action-dialog.tsx';
 import { useAnnounce } from '../../../ui/live-region.tsx';
 import { ProblemMessage } from '../../../ui/problem-message.tsx';
-import { ActionDialog } from '../../orders/components/action-dialog.tsx';
 import { ownSessionsQuery, useEndSession } from '../api/sessions.ts';
 
 type Session = { id: string; createdAt: string; lastUsedAt: string; current: boolean };

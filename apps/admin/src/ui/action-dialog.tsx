@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react';
 import { Button, Form } from 'react-aria-components';
 import type { FieldValues, UseFormReturn } from 'react-hook-form';
-import { useI18n } from '../../../i18n/i18n-context.tsx';
-import { ConfirmDialog } from '../../../ui/confirm-dialog.tsx';
-import { ProblemMessage } from '../../../ui/problem-message.tsx';
+import { useI18n } from '../i18n/i18n-context.tsx';
+import { ConfirmDialog } from './confirm-dialog.tsx';
+import { ProblemMessage } from './problem-message.tsx';
 
 type Props = {
+  /** The opening button's text (it may hold words for screen readers only: which row it acts on). */
   trigger: ReactNode;
   title: string;
   intro: string;
@@ -24,7 +25,7 @@ type Props = {
   children?: ReactNode;
 };
 
-/** An order action behind a confirmation: what it does, its fields, confirm or close. */
+/** An action (on an order, a bank entry) behind a confirmation: what it does, its fields, confirm or close. */
 export function ActionDialog({
   trigger,
   title,
