@@ -4,6 +4,7 @@ import path from 'node:path';
 import * as OTPAuth from 'otpauth';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { waitForMail } from './account.ts';
 import { formatViolations, isBlocking, runAxe, saveAxeReport } from './axe.ts';
 import { heading, textOf } from './page-helpers.ts';
 import type { PageOptions, Shop } from './shop.ts';
@@ -55,6 +56,42 @@ export async function signInToOrders(page: Page, member: { email: string; passwo
   await submitPassword(page, member);
   await page.waitForURL((url) => url.pathname === '/admin/orders');
   await expect.poll(() => heading(page).textContent()).toBe('Bestellungen');
+}
+
+/**
+ * An operator without a second factor, for the journeys about one: the demo operator while no journey
+ * of this run has set its factor up; after that a new operator, invited by the demo operator through
+ * the API (the invitation mail's link, a password set), since the journeys share one server.
+ */
+export async function operatorWithoutSecondFactor(shop: Shop): Promise<{ email: string; password: string }> {
+  if (!operatorHasSecondFactor(shop)) return demoStaff.operator;
+  const api = async (url: string, body: object, session?: { cookie: string; csrfToken: string }) => {
+    const response = await fetch(`${shop.origin()}${url}`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        ...(session ? { cookie: session.cookie, 'x-csrf-token': session.csrfToken } : {}),
+      },
+      body: JSON.stringify(body),
+    });
+    if (!response.ok) throw new Error(`${url}: ${response.status} ${await response.text()}`);
+    return response;
+  };
+  const totp = JSON.parse(await readFile(operatorTotpFile(shop), 'utf8')) as OperatorTotp;
+  const signedIn = await api('/api/admin/auth/login', {
+    ...demoStaff.operator,
+    totp: await freshOperatorCode(shop, totp),
+  });
+  const session = {
+    cookie: (signedIn.headers.get('set-cookie') ?? '').split(';')[0] ?? '',
+    csrfToken: ((await signedIn.json()) as { csrfToken: string }).csrfToken,
+  };
+  const member = { email: `operator-${Date.now()}@example.org`, password: 'Ein-neuer-Betreiber-2026' };
+  await api('/api/admin/staff', { email: member.email, name: 'Neuer Betreiber', role: 'operator' }, session);
+  const mail = await waitForMail(shop.e2e.dataDir, member.email, /\/admin\/invite#[A-Za-z0-9_-]{20,}/);
+  const token = /\/admin\/invite#([A-Za-z0-9_-]{20,})/.exec(mail)?.[1] ?? '';
+  await api('/api/admin/auth/accept-invite', { token, password: member.password });
+  return member;
 }
 
 /** axe-core (WCAG 2.2 AA) on the page as it is now: no serious or critical finding. */

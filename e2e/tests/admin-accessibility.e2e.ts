@@ -5,7 +5,7 @@ import {
   expectNoBlockingViolations,
   expectNoConsoleErrors,
   openAdmin,
-  operatorHasSecondFactor,
+  operatorWithoutSecondFactor,
   signInAsOperator,
   signInToOrders,
   submitPassword,
@@ -86,19 +86,10 @@ journey('back office: accessibility of every screen', (shop) => {
 
   test('the second factor set-up with its QR code', async () => {
     const page = await openAdmin(shop);
-    if (operatorHasSecondFactor(shop)) {
-      // Another journey of this run set the operator's factor up: signed in with it, set up anew.
-      await signInAsOperator(shop, page);
-      await shop.goto(page, '/admin/security');
-      await page.getByRole('button', { name: 'Neu einrichten' }).waitFor();
-      await expectNoBlockingViolations(page, 'admin-security');
-      await page.getByRole('button', { name: 'Neu einrichten' }).click();
-    } else {
-      await submitPassword(page, demoStaff.operator);
-      await page.waitForURL((url) => url.pathname === '/admin/security');
-      await expectNoBlockingViolations(page, 'admin-security');
-      await page.getByRole('button', { name: 'Einrichtung beginnen' }).click();
-    }
+    await submitPassword(page, await operatorWithoutSecondFactor(shop));
+    await page.waitForURL((url) => url.pathname === '/admin/security');
+    await expectNoBlockingViolations(page, 'admin-security');
+    await page.getByRole('button', { name: 'Einrichtung beginnen' }).click();
     await page.getByRole('img', { name: 'QR-Code für die Authenticator-App' }).waitFor();
     await expectNoBlockingViolations(page, 'admin-security-qr');
     expectNoConsoleErrors(page);

@@ -5,7 +5,7 @@ import {
   demoStaff,
   expectNoConsoleErrors,
   openAdmin,
-  operatorHasSecondFactor,
+  operatorWithoutSecondFactor,
   signInToOrders,
   submitPassword,
 } from '../support/admin.ts';
@@ -89,15 +89,9 @@ journey('back office: the second factor', (shop) => {
     expectNoConsoleErrors(page);
   });
 
-  test('an operator without a second factor (production) is sent to the set-up and nowhere else', async (context) => {
-    // One server for the run, journeys in any order: once another journey has set the demo operator's
-    // factor up (admin-bank, admin-refund), there is no operator without one left to sign in.
-    context.skip(
-      operatorHasSecondFactor(shop),
-      'the demo operator set up a second factor earlier in this run',
-    );
+  test('an operator without a second factor (production) is sent to the set-up and nowhere else', async () => {
     const page = await openAdmin(shop);
-    await submitPassword(page, demoStaff.operator);
+    await submitPassword(page, await operatorWithoutSecondFactor(shop));
     await page.waitForURL((url) => url.pathname === '/admin/security');
     await expectText(page.locator('.notice'), /Bevor Sie weiterarbeiten können/);
     expect(await page.getByRole('link', { name: 'Bestellungen' }).count()).toBe(0);
