@@ -14,10 +14,12 @@ export async function lighthouseReport(
   url: string,
   categories: string[],
   chromePath = chromiumPath,
+  /** Sent with every request of the page (a session cookie for a signed-in page). */
+  extraHeaders?: Record<string, string>,
 ): Promise<Report> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await lighthouseOnce(url, categories, chromePath);
+      return await lighthouseOnce(url, categories, chromePath, extraHeaders);
     } catch (error) {
       if (attempt === 3 || !String(error).includes('NO_NAVSTART')) throw error;
       console.warn(`${url}: NO_NAVSTART, measuring again (attempt ${attempt + 1} of 3)`);
@@ -25,7 +27,12 @@ export async function lighthouseReport(
   }
 }
 
-async function lighthouseOnce(url: string, categories: string[], chromePath: string): Promise<Report> {
+async function lighthouseOnce(
+  url: string,
+  categories: string[],
+  chromePath: string,
+  extraHeaders?: Record<string, string>,
+): Promise<Report> {
   const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: chromiumArgs });
   try {
     const result = await lighthouse(url, {
@@ -33,6 +40,7 @@ async function lighthouseOnce(url: string, categories: string[], chromePath: str
       output: 'json',
       logLevel: 'error',
       onlyCategories: categories,
+      ...(extraHeaders ? { extraHeaders } : {}),
     });
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     const { lhr } = result;
