@@ -239,6 +239,8 @@ export const de = {
     order: 'Bestellnummer',
     subject: 'Betrifft',
     staff: 'Mitarbeiter/in (E-Mail-Adresse)',
+    from: 'Geändert ab',
+    to: 'Geändert bis',
     anyAction: 'Jede Änderung',
     subjects: {
       staff: (who: string) => `Konto ${who}`,

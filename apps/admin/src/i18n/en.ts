@@ -227,6 +227,8 @@ export const en: Dictionary = {
     order: 'Order number',
     subject: 'Concerns',
     staff: 'Staff member (e-mail address)',
+    from: 'Changed from',
+    to: 'Changed until',
     anyAction: 'Any change',
     subjects: {
       staff: (who: string) => `Account ${who}`,

@@ -223,6 +223,8 @@ export const it: Dictionary = {
     order: 'Numero d’ordine',
     subject: 'Riguarda',
     staff: 'Collaboratore (indirizzo e-mail)',
+    from: 'Modificato dal',
+    to: 'Modificato fino al',
     anyAction: 'Qualsiasi modifica',
     subjects: {
       staff: (who: string) => `Account ${who}`,

@@ -165,11 +165,11 @@ function AuditFilters({ filter, onApply }: { filter: AuditFilter; onApply(filter
         <Input />
       </TextField>
       <TextField className="field" type="date" value={draft.from} onChange={(from) => change({ from })}>
-        <Label>{t.orders.from}</Label>
+        <Label>{t.audit.from}</Label>
         <Input />
       </TextField>
       <TextField className="field" type="date" value={draft.to} onChange={(to) => change({ to })}>
-        <Label>{t.orders.to}</Label>
+        <Label>{t.audit.to}</Label>
         <Input />
       </TextField>
       <div className="filter-buttons">
