@@ -95,7 +95,9 @@ journey('back office: accessibility of every screen', (shop) => {
     expectNoConsoleErrors(page);
   });
 
-  test('open holds (support), the audit trail with its filters and a CSV export (operator)', async () => {
+  test('open holds (support), the audit trail with its filters and a CSV export (operator)', {
+    timeout: 150_000,
+  }, async () => {
     const { orderId } = await transferOrder({
       variantId: (await offerInStock(9)).variants[0]?.id ?? 0,
       email: `e2e-admin-holds-${Date.now()}@example.com`,
@@ -138,10 +140,11 @@ journey('back office: accessibility of every screen', (shop) => {
     await expectText(heading(operator), 'Protokoll');
     const entries = operator.locator('tbody tr');
     // The operator's own second factor, named by address, and the extension with its note.
-    await expectText(
-      entries.filter({ hasText: 'Zweiten Faktor eingerichtet' }).first(),
-      /Konto operator@example\.org/,
-    );
+    await entries
+      .filter({ hasText: 'Zweiten Faktor eingerichtet' })
+      .filter({ hasText: 'Konto operator@example.org' })
+      .first()
+      .waitFor();
     const extension = entries.filter({ hasText: 'Reservierung verlängert' }).first();
     await expectText(extension, /operator@example\.org/);
     await expectText(extension, /Kundin hat angerufen/);

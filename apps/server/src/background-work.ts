@@ -5,7 +5,10 @@ import { type Config, repoRoot } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { composeAccountMail } from './modules/accounts/account-mail.ts';
 import { guestOrdersCheckJobDefinition } from './modules/accounts/guest-orders.ts';
-import { orderExportJobDefinition } from './modules/admin/exports/order-exports.ts';
+import {
+  orderExportCleanupJobDefinition,
+  orderExportJobDefinition,
+} from './modules/admin/exports/order-exports.ts';
 import { refundOrderJobDefinition } from './modules/admin/orders/refunds.ts';
 import { createBankInbox } from './modules/bank/bank-inbox.ts';
 import { bankInboxDir } from './modules/bank/inbox-files.ts';
@@ -103,6 +106,7 @@ export function createBackgroundWork(options: {
     bankInbox.job,
     statementImportJobDefinition(checkout),
     orderExportJobDefinition({ db: database.db }),
+    orderExportCleanupJobDefinition({ db: database.db }),
   );
 
   return {

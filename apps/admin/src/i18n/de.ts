@@ -106,6 +106,7 @@ export const de = {
         total === null
           ? 'Export wird vorbereitet …'
           : `Export: ${done.toLocaleString('de-DE')} von ${total.toLocaleString('de-DE')} Bestellungen`,
+      failed: 'Der Export ist fehlgeschlagen. Bitte versuchen Sie es noch einmal.',
       download: (rows: number) =>
         `CSV-Datei herunterladen (${rows === 1 ? 'eine Bestellung' : `${rows.toLocaleString('de-DE')} Bestellungen`})`,
     },

@@ -95,6 +95,7 @@ export const en: Dictionary = {
         total === null
           ? 'Preparing the export …'
           : `Export: ${done.toLocaleString('en-GB')} of ${total.toLocaleString('en-GB')} orders`,
+      failed: 'The export failed. Please try again.',
       download: (rows: number) =>
         `Download the CSV file (${rows === 1 ? 'one order' : `${rows.toLocaleString('en-GB')} orders`})`,
     },

@@ -96,6 +96,7 @@ export const it: Dictionary = {
         total === null
           ? 'Preparazione dell’esportazione …'
           : `Esportazione: ${done.toLocaleString('it-IT')} di ${total.toLocaleString('it-IT')} ordini`,
+      failed: 'L’esportazione non è riuscita. Riprova.',
       download: (rows: number) =>
         `Scarica il file CSV (${rows === 1 ? 'un ordine' : `${rows.toLocaleString('it-IT')} ordini`})`,
     },

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { eurosForInput, extendHoldForm, markPaidForm, refundForm, refundRequest } from './action-forms.ts';
+import { eurosForInput } from '../../lib/euros.ts';
+import { extendHoldForm, markPaidForm, refundForm, refundRequest } from './action-forms.ts';
 
 describe('the order actions as typed in', () => {
   it('reads euros with a comma or a point as integer cents', () => {

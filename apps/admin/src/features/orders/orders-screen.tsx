@@ -44,7 +44,9 @@ export function OrdersScreen() {
             <h2 id="results" className="results-count" aria-live="polite">
               {t.orders.found(orders.data.total, orders.data.totalIsCapped)}
             </h2>
-            {role && role !== 'support' && orders.data.total > 0 ? <OrderExport search={search} /> : null}
+            {role && role !== 'support' && orders.data.total > 0 ? (
+              <OrderExport key={params.toString()} search={search} />
+            ) : null}
           </div>
           {orders.data.orders.length === 0 ? (
             <p>{t.orders.none}</p>

@@ -17,10 +17,16 @@ export function useRequestExport() {
   });
 }
 
-/** The export's progress, asked again every second until its file is there. */
+/** The export's progress, asked again every second while the job writes the file. */
 export const orderExportQuery = (id: number) =>
   queryOptions({
     queryKey: ['order-export', id],
     queryFn: () => apiCall(`/api/admin/order-exports/${id}`, { answer: orderExportSchema }),
-    refetchInterval: (query) => (query.state.data?.status === 'done' ? false : 1_000),
+    // Until it is done or failed; a refused read (the session ended) is not asked again either.
+    refetchInterval: (query) =>
+      query.state.status === 'error' ||
+      query.state.data?.status === 'done' ||
+      query.state.data?.status === 'failed'
+        ? false
+        : 1_000,
   });

@@ -3,19 +3,13 @@ import { useMemo } from 'react';
 import { Checkbox, CheckboxGroup, FieldError, Label, Text } from 'react-aria-components';
 import { useController, useForm } from 'react-hook-form';
 import { useI18n } from '../../../i18n/i18n-context.tsx';
+import { eurosForInput } from '../../../lib/euros.ts';
 import { contractResolver } from '../../../lib/form-resolver.ts';
 import { ActionDialog, submitForm } from '../../../ui/action-dialog.tsx';
 import { useAnnounce } from '../../../ui/live-region.tsx';
 import { FormTextField } from '../../../ui/text-field.tsx';
 import { useSession } from '../../auth/use-session.ts';
-import {
-  cancelForm,
-  eurosForInput,
-  extendHoldForm,
-  markPaidForm,
-  refundForm,
-  refundRequest,
-} from '../action-forms.ts';
+import { cancelForm, extendHoldForm, markPaidForm, refundForm, refundRequest } from '../action-forms.ts';
 import { useOrderAction } from '../api/order-actions.ts';
 
 /** The order's own actions, each offered only in the state the API allows it in. */

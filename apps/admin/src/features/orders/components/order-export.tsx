@@ -28,22 +28,25 @@ export function OrderExport({ search }: { search: OrderSearchState }) {
         {t.orders.export.start}
       </Button>
       <ProblemMessage error={request.error ?? progress.error} />
-      {exportId !== null && current ? (
-        <div role="status" className="export-progress">
-          {current.status === 'done' && current.fileUrl ? (
-            <a href={current.fileUrl} download>
-              {t.orders.export.download(current.rowsDone)}
-            </a>
-          ) : (
-            <>
-              <label htmlFor="export-progress">
-                {t.orders.export.running(current.rowsDone, current.rowsTotal)}
-              </label>{' '}
-              <progress id="export-progress" max={current.rowsTotal ?? undefined} value={current.rowsDone} />
-            </>
-          )}
-        </div>
+      {exportId !== null && current && current.status !== 'done' && current.status !== 'failed' ? (
+        <span className="export-progress">
+          <label htmlFor="export-progress">
+            {t.orders.export.running(current.rowsDone, current.rowsTotal)}
+          </label>{' '}
+          <progress id="export-progress" max={current.rowsTotal ?? undefined} value={current.rowsDone} />
+        </span>
       ) : null}
+      {/* Only the outcome is announced, not every step of the progress. */}
+      <div role="status">
+        {exportId !== null && current?.status === 'done' && current.fileUrl ? (
+          <a href={current.fileUrl} download>
+            {t.orders.export.download(current.rowsDone)}
+          </a>
+        ) : null}
+        {exportId !== null && current?.status === 'failed' ? (
+          <p className="problem-title">{t.orders.export.failed}</p>
+        ) : null}
+      </div>
     </div>
   );
 }

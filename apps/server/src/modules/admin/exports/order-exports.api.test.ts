@@ -98,8 +98,12 @@ describe('the orders export', () => {
   });
 
   it('is nobody else’s: another member gets a 404 for its progress and its file, support a 403', async () => {
-    const asked = await operator.post('/api/admin/order-exports', { brand: 'autoclub' });
+    const asked = await operator.post('/api/admin/order-exports', { brand: 'autoclub', query: 'Huber' });
     const done = await finished(operator, asked.json().id);
+    // The trail keeps the filters, not the customer's name typed into the search.
+    const [entry] = (await operator.get('/api/admin/audit?action=orders.export')).json().entries;
+    expect(entry).toMatchObject({ subject: `export:${done.id}`, after: { brand: 'autoclub', query: '…' } });
+    expect(JSON.stringify(entry)).not.toContain('Huber');
     expect((await manager.get(`/api/admin/order-exports/${done.id}`)).statusCode).toBe(404);
     expect((await manager.get(done.fileUrl)).statusCode).toBe(404);
     const support = await signInStaff(shop.app, 'support@example.org');

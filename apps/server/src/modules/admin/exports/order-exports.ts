@@ -84,7 +84,13 @@ export async function requestOrderExport(
           RETURNING *`,
     );
     const record = row as ExportRecord;
-    await recordAudit(tx, actor, { action: 'orders.export', subject: `export:${record.id}`, after: filters });
+    // The filters, not the typed search: that is often a customer's name or address, and the trail
+    // keeps what it holds for good.
+    await recordAudit(tx, actor, {
+      action: 'orders.export',
+      subject: `export:${record.id}`,
+      after: { ...filters, ...(filters.query ? { query: '…' } : {}) },
+    });
     await deps.jobs.enqueue(tx, orderExportJob, { exportId: record.id });
     return present(record);
   });
@@ -139,46 +145,83 @@ export function orderExportJobDefinition(deps: { db: Database }): JobDefinition<
     retryDelaySeconds: 10,
     expireInSeconds: 900,
     async run({ exportId }) {
-      const [record] = await queryRows<ExportRecord>(
-        deps.db,
-        sql`UPDATE order_exports SET status = 'running', rows_done = 0 WHERE id = ${exportId} AND status <> 'done'
-            RETURNING *`,
-      );
-      if (!record) return;
-      const search = { ...record.filters, brandIds: record.brand_ids };
-      const from = searchedOrders(search);
-      const [counted] = await queryRows<{ total: string }>(
-        deps.db,
-        sql`SELECT count(*) AS total FROM (SELECT 1 ${from} LIMIT ${largestExport}) counted`,
-        { planEachTime: true },
-      );
-      const total = Number(counted?.total ?? 0);
-      await deps.db.execute(sql`UPDATE order_exports SET rows_total = ${total} WHERE id = ${exportId}`);
-      const sortKey = record.filters.sort.startsWith('total') ? sql`o.total_cents` : sql`o.created_at`;
-      const parts = [csvHead(record.locale)];
-      let done = 0;
-      let last: (ExportRow & { sort_key: string | number }) | undefined;
-      while (done < total) {
-        const rows = await queryRows<ExportRow & { sort_key: string | number }>(
-          deps.db,
-          sql`SELECT o.id, o.created_at, b.short AS brand_short, o.status, o.payment_type,
-                o.customer_data->>'firstName' AS first_name, o.customer_data->>'lastName' AS last_name,
-                o.customer_data->>'email' AS email, o.total_cents, o.currency, o.paid_at,
-                (SELECT invoice_number FROM invoices WHERE order_id = o.id ORDER BY id LIMIT 1) AS invoice_number,
-                ${sortKey}::text AS sort_key
-              ${from} ${last ? sql`AND ${after(record.filters.sort, last)}` : sql``}
-              ORDER BY ${orderSorts[record.filters.sort]} LIMIT ${Math.min(batchSize, total - done)}`,
-          { planEachTime: true },
+      try {
+        await writeExport(deps.db, exportId);
+      } catch (error) {
+        // Shown as failed until a retry starts it again (it sets it running).
+        await deps.db.execute(
+          sql`UPDATE order_exports SET status = 'failed' WHERE id = ${exportId} AND status <> 'done'`,
         );
-        if (rows.length === 0) break;
-        parts.push(csvLines(rows, record.locale));
-        done += rows.length;
-        last = rows.at(-1);
-        await deps.db.execute(sql`UPDATE order_exports SET rows_done = ${done} WHERE id = ${exportId}`);
+        throw error;
       }
+    },
+  };
+}
+
+async function writeExport(db: Database, exportId: number): Promise<void> {
+  const [record] = await queryRows<ExportRecord>(
+    db,
+    sql`UPDATE order_exports SET status = 'running', rows_done = 0 WHERE id = ${exportId} AND status <> 'done'
+        RETURNING *`,
+  );
+  if (!record) return;
+  const from = searchedOrders({ ...record.filters, brandIds: record.brand_ids });
+  // What the progress is measured against; orders placed meanwhile may add a few rows to the file.
+  const [counted] = await queryRows<{ total: string }>(
+    db,
+    sql`SELECT count(*) AS total FROM (SELECT 1 ${from} LIMIT ${largestExport}) counted`,
+    { planEachTime: true },
+  );
+  await db.execute(
+    sql`UPDATE order_exports SET rows_total = ${Number(counted?.total ?? 0)} WHERE id = ${exportId}`,
+  );
+  const sortKey = record.filters.sort.startsWith('total') ? sql`o.total_cents` : sql`o.created_at`;
+  const parts = [csvHead(record.locale)];
+  let done = 0;
+  let last: (ExportRow & { sort_key: string | number }) | undefined;
+  // Until a batch comes back short: the file holds every order found, also one placed after the count.
+  for (;;) {
+    const limit = Math.min(batchSize, largestExport - done);
+    if (limit <= 0) break;
+    const rows = await queryRows<ExportRow & { sort_key: string | number }>(
+      db,
+      sql`SELECT o.id, o.created_at, b.short AS brand_short, o.status, o.payment_type,
+            o.customer_data->>'firstName' AS first_name, o.customer_data->>'lastName' AS last_name,
+            o.customer_data->>'email' AS email, o.total_cents, o.currency, o.paid_at,
+            (SELECT invoice_number FROM invoices WHERE order_id = o.id ORDER BY id LIMIT 1) AS invoice_number,
+            ${sortKey}::text AS sort_key
+          ${from} ${last ? sql`AND ${after(record.filters.sort, last)}` : sql``}
+          ORDER BY ${orderSorts[record.filters.sort]} LIMIT ${limit}`,
+      { planEachTime: true },
+    );
+    parts.push(csvLines(rows, record.locale));
+    done += rows.length;
+    last = rows.at(-1);
+    await db.execute(sql`UPDATE order_exports SET rows_done = ${done} WHERE id = ${exportId}`);
+    if (rows.length < limit) break;
+  }
+  await db.execute(
+    sql`UPDATE order_exports SET status = 'done', content = ${parts.join('')}, rows_done = ${done},
+          rows_total = ${done}, finished_at = now() WHERE id = ${exportId}`,
+  );
+}
+
+export const orderExportCleanupJob = 'admin.orders-export-cleanup';
+
+/** How long a finished file is kept: long enough to download it, not a second store of customer data. */
+export const exportKeptDays = 7;
+
+/** Deletes exports older than `exportKeptDays`, each night, once across all processes. */
+export function orderExportCleanupJobDefinition(deps: { db: Database }): JobDefinition<object> {
+  return {
+    name: orderExportCleanupJob,
+    retryLimit: 2,
+    retryDelaySeconds: 60,
+    expireInSeconds: 300,
+    schedule: '23 3 * * *',
+    async run() {
       await deps.db.execute(
-        sql`UPDATE order_exports SET status = 'done', content = ${parts.join('')}, rows_done = ${done},
-              rows_total = ${done}, finished_at = now() WHERE id = ${exportId}`,
+        sql`DELETE FROM order_exports WHERE created_at < now() - make_interval(days => ${exportKeptDays})`,
       );
     },
   };
