@@ -58,40 +58,74 @@ export async function signInToOrders(page: Page, member: { email: string; passwo
   await expect.poll(() => heading(page).textContent()).toBe('Bestellungen');
 }
 
-/**
- * An operator without a second factor, for the journeys about one: the demo operator while no journey
- * of this run has set its factor up; after that a new operator, invited by the demo operator through
- * the API (the invitation mail's link, a password set), since the journeys share one server.
- */
-export async function operatorWithoutSecondFactor(shop: Shop): Promise<{ email: string; password: string }> {
-  if (!operatorHasSecondFactor(shop)) return demoStaff.operator;
-  const api = async (url: string, body: object, session?: { cookie: string; csrfToken: string }) => {
-    const response = await fetch(`${shop.origin()}${url}`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        ...(session ? { cookie: session.cookie, 'x-csrf-token': session.csrfToken } : {}),
-      },
-      body: JSON.stringify(body),
-    });
-    if (!response.ok) throw new Error(`${url}: ${response.status} ${await response.text()}`);
-    return response;
-  };
-  const totp = JSON.parse(await readFile(operatorTotpFile(shop), 'utf8')) as OperatorTotp;
-  const signedIn = await api('/api/admin/auth/login', {
-    ...demoStaff.operator,
-    totp: await freshOperatorCode(shop, totp),
+type ApiSession = { cookie: string; csrfToken: string };
+
+async function adminApi(shop: Shop, url: string, body: object, session?: ApiSession): Promise<Response> {
+  const response = await fetch(`${shop.origin()}${url}`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      ...(session ? { cookie: session.cookie, 'x-csrf-token': session.csrfToken } : {}),
+    },
+    body: JSON.stringify(body),
   });
-  const session = {
-    cookie: (signedIn.headers.get('set-cookie') ?? '').split(';')[0] ?? '',
-    csrfToken: ((await signedIn.json()) as { csrfToken: string }).csrfToken,
+  if (!response.ok) throw new Error(`${url}: ${response.status} ${await response.text()}`);
+  return response;
+}
+
+const sessionOf = async (response: Response): Promise<ApiSession> => ({
+  cookie: (response.headers.get('set-cookie') ?? '').split(';')[0] ?? '',
+  csrfToken: ((await response.json()) as { csrfToken: string }).csrfToken,
+});
+
+/**
+ * The demo operator signed in through the API, with the second factor (set up here, and remembered for
+ * `signInAsOperator`, when no journey of this run has done so yet).
+ */
+async function operatorApiSession(shop: Shop): Promise<ApiSession> {
+  if (operatorHasSecondFactor(shop)) {
+    const totp = JSON.parse(await readFile(operatorTotpFile(shop), 'utf8')) as OperatorTotp;
+    const code = await freshOperatorCode(shop, totp);
+    return sessionOf(await adminApi(shop, '/api/admin/auth/login', { ...demoStaff.operator, totp: code }));
+  }
+  const session = await sessionOf(await adminApi(shop, '/api/admin/auth/login', demoStaff.operator));
+  const setup = (await (await adminApi(shop, '/api/admin/auth/totp/setup', {}, session)).json()) as {
+    secret: string;
   };
-  const member = { email: `operator-${Date.now()}@example.org`, password: 'Ein-neuer-Betreiber-2026' };
-  await api('/api/admin/staff', { email: member.email, name: 'Neuer Betreiber', role: 'operator' }, session);
-  const mail = await waitForMail(shop.e2e.dataDir, member.email, /\/admin\/invite#[A-Za-z0-9_-]{20,}/);
+  const code = await freshOperatorCode(shop, { secret: setup.secret, lastStep: 0 });
+  await adminApi(shop, '/api/admin/auth/totp/confirm', { code }, session);
+  return session;
+}
+
+/**
+ * A staff member of their own for a journey that changes its account (a second factor set up): invited
+ * by the demo operator through the API, the invitation mail's link followed, a password set. All
+ * journeys share one server, so the demo members' state is left to the journeys that only use it.
+ */
+export async function invitedMember(
+  shop: Shop,
+  member: { role: 'operator' | 'brand-manager' | 'support'; brands?: string[] },
+): Promise<{ email: string; password: string }> {
+  const session = await operatorApiSession(shop);
+  const created = {
+    email: `${member.role}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.org`,
+    password: 'Ein-neues-Mitglied-2026',
+  };
+  await adminApi(
+    shop,
+    '/api/admin/staff',
+    { email: created.email, name: 'Neues Mitglied', role: member.role, brands: member.brands ?? [] },
+    session,
+  );
+  const mail = await waitForMail(shop.e2e.dataDir, created.email, /\/admin\/invite#[A-Za-z0-9_-]{20,}/);
   const token = /\/admin\/invite#([A-Za-z0-9_-]{20,})/.exec(mail)?.[1] ?? '';
-  await api('/api/admin/auth/accept-invite', { token, password: member.password });
-  return member;
+  await adminApi(shop, '/api/admin/auth/accept-invite', { token, password: created.password });
+  return created;
+}
+
+/** An operator without a second factor, for the journeys about one: the demo operator until one is set up. */
+export async function operatorWithoutSecondFactor(shop: Shop): Promise<{ email: string; password: string }> {
+  return operatorHasSecondFactor(shop) ? invitedMember(shop, { role: 'operator' }) : demoStaff.operator;
 }
 
 /** axe-core (WCAG 2.2 AA) on the page as it is now: no serious or critical finding. */
