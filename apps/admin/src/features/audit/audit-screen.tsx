@@ -7,6 +7,7 @@ import { type I18n, useI18n } from '../../i18n/i18n-context.tsx';
 import { apiCall } from '../../lib/api-client.ts';
 import { DataTable } from '../../ui/data-table.tsx';
 import { PageHeading } from '../../ui/page-heading.tsx';
+import { Pager } from '../../ui/pager.tsx';
 import { ProblemMessage } from '../../ui/problem-message.tsx';
 import { SelectField } from '../../ui/select-field.tsx';
 import {
@@ -98,23 +99,7 @@ export function AuditScreen() {
               ])}
             />
           )}
-          <nav className="pager" aria-label={t.orders.pages}>
-            <Button
-              className="button"
-              isDisabled={filter.page <= 1}
-              onPress={() => go({ ...filter, page: filter.page - 1 })}
-            >
-              {t.orders.previous}
-            </Button>
-            <span>{t.orders.pageOf(Math.min(filter.page, pages), pages)}</span>
-            <Button
-              className="button"
-              isDisabled={filter.page >= pages}
-              onPress={() => go({ ...filter, page: filter.page + 1 })}
-            >
-              {t.orders.next}
-            </Button>
-          </nav>
+          <Pager page={filter.page} pages={pages} onPage={(page) => go({ ...filter, page })} />
         </section>
       ) : audit.isPending ? (
         <p role="status">{t.app.loading}</p>

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { Button } from 'react-aria-components';
 import { useSearchParams } from 'react-router';
 import { useI18n } from '../../i18n/i18n-context.tsx';
 import { PageHeading } from '../../ui/page-heading.tsx';
+import { Pager } from '../../ui/pager.tsx';
 import { ProblemMessage } from '../../ui/problem-message.tsx';
 import { SelectField } from '../../ui/select-field.tsx';
 import { useSession } from '../auth/use-session.ts';
@@ -57,29 +57,14 @@ export function OrdersScreen() {
               onSort={(sort) => go({ ...search, sort, page: 1 })}
             />
           )}
-          <nav className="pager" aria-label={t.orders.pages}>
-            <Button
-              className="button"
-              isDisabled={search.page <= 1}
-              onPress={() => go({ ...search, page: search.page - 1 })}
-            >
-              {t.orders.previous}
-            </Button>
-            <span>{t.orders.pageOf(Math.min(search.page, pages), pages)}</span>
-            <Button
-              className="button"
-              isDisabled={search.page >= pages}
-              onPress={() => go({ ...search, page: search.page + 1 })}
-            >
-              {t.orders.next}
-            </Button>
+          <Pager page={search.page} pages={pages} onPage={(page) => go({ ...search, page })}>
             <SelectField
               label={t.orders.pageSize}
               value={String(search.pageSize)}
               options={pageSizes.map((size) => ({ id: String(size), label: String(size) }))}
               onChange={(size) => go({ ...search, pageSize: Number(size), page: 1 })}
             />
-          </nav>
+          </Pager>
         </section>
       ) : orders.isPending ? (
         <p role="status">{t.app.loading}</p>
