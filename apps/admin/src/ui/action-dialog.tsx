@@ -1,7 +1,10 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { Button, Form } from 'react-aria-components';
-import type { FieldValues, UseFormReturn } from 'react-hook-form';
+import { type DefaultValues, type FieldValues, type UseFormReturn, useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import type { Dictionary } from '../i18n/dictionaries.ts';
 import { useI18n } from '../i18n/i18n-context.tsx';
+import { contractResolver } from '../lib/form-resolver.ts';
 import { ConfirmDialog } from './confirm-dialog.tsx';
 import { ProblemMessage } from './problem-message.tsx';
 
@@ -85,4 +88,46 @@ export function submitForm<Values extends FieldValues, Output>(
       () => resolve(false),
     )();
   });
+}
+
+/**
+ * An action dialog's form: validated by the contract's schema with each field's message in the UI's
+ * language, reset with the action's old error whenever the dialog opens, and `run` with the checked
+ * values on submit. Spread `dialog` into `ActionDialog`; `form` is for its fields.
+ */
+export function useActionForm<Schema extends z.ZodType<FieldValues, FieldValues>>({
+  schema,
+  messages,
+  defaults,
+  action,
+  run,
+}: {
+  schema: Schema;
+  /** Each field's message when it is refused (from the dictionary: `t` is the UI's language). */
+  messages(t: Dictionary): Partial<Record<string, string>>;
+  defaults: z.input<Schema>;
+  /** The mutation behind the action (its `error` may be worded for the screen first). */
+  action: { error: unknown; isPending: boolean; reset(): void };
+  run(values: z.output<Schema>): Promise<void>;
+}) {
+  const { t, locale } = useI18n();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the schema and the messages are fixed per dialog; only the language changes them.
+  const resolver = useMemo(
+    () => contractResolver(schema, locale, messages(t), t.validation.invalid),
+    [locale, t],
+  );
+  const form = useForm<z.input<Schema>, unknown, z.output<Schema>>({
+    resolver,
+    defaultValues: defaults as DefaultValues<z.input<Schema>>,
+  });
+  const dialog = {
+    error: action.error,
+    isPending: action.isPending,
+    onOpen: () => {
+      action.reset();
+      form.reset(defaults);
+    },
+    onSubmit: () => submitForm(form, run),
+  };
+  return { form, dialog };
 }

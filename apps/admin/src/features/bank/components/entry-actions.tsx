@@ -1,9 +1,6 @@
 import type { BankEntry } from '@shop/contracts/admin';
-import { useMemo } from 'react';
-import { useForm } from 'react-hook-form';
 import { useI18n } from '../../../i18n/i18n-context.tsx';
-import { contractResolver } from '../../../lib/form-resolver.ts';
-import { ActionDialog, submitForm } from '../../../ui/action-dialog.tsx';
+import { ActionDialog, useActionForm } from '../../../ui/action-dialog.tsx';
 import { useAnnounce } from '../../../ui/live-region.tsx';
 import { FormTextField } from '../../../ui/text-field.tsx';
 import { useEntryAction } from '../api/entry-actions.ts';
@@ -22,21 +19,19 @@ function EntryName({ entry }: { entry: BankEntry }) {
 
 /** A credit the import could not match, assigned to an open bank transfer by hand: the order is paid. */
 export function AssignEntry({ entry }: { entry: BankEntry }) {
-  const { t, locale, money, date } = useI18n();
+  const { t, money, date } = useI18n();
   const announce = useAnnounce();
   const action = useEntryAction(entry.entryId, 'assign');
-  const resolver = useMemo(
-    () =>
-      contractResolver(
-        assignForm,
-        locale,
-        { orderId: t.validation.orderId, note: t.validation.note },
-        t.validation.invalid,
-      ),
-    [locale, t],
-  );
-  const defaults = { orderId: '', note: '' };
-  const form = useForm({ resolver, defaultValues: defaults });
+  const { form, dialog } = useActionForm({
+    schema: assignForm,
+    messages: (t) => ({ orderId: t.validation.orderId, note: t.validation.note }),
+    defaults: { orderId: '', note: '' },
+    action,
+    run: async (request) => {
+      await action.mutateAsync(request);
+      announce(t.bank.assigned(request.orderId));
+    },
+  });
   return (
     <ActionDialog
       trigger={
@@ -51,18 +46,7 @@ export function AssignEntry({ entry }: { entry: BankEntry }) {
         entry.remittance,
       )}
       confirmLabel={t.bank.assignConfirm}
-      error={action.error}
-      isPending={action.isPending}
-      onOpen={() => {
-        action.reset();
-        form.reset(defaults);
-      }}
-      onSubmit={() =>
-        submitForm(form, async (request) => {
-          await action.mutateAsync(request);
-          announce(t.bank.assigned(request.orderId));
-        })
-      }
+      {...dialog}
     >
       <FormTextField
         control={form.control}
@@ -79,14 +63,19 @@ export function AssignEntry({ entry }: { entry: BankEntry }) {
 
 /** Nothing to book for this entry (a fee, a refund sent back): marked handled, with the reason. */
 export function HandleEntry({ entry }: { entry: BankEntry }) {
-  const { t, locale } = useI18n();
+  const { t } = useI18n();
   const announce = useAnnounce();
   const action = useEntryAction(entry.entryId, 'handle');
-  const resolver = useMemo(
-    () => contractResolver(handleForm, locale, { note: t.validation.note }, t.validation.invalid),
-    [locale, t],
-  );
-  const form = useForm({ resolver, defaultValues: { note: '' } });
+  const { form, dialog } = useActionForm({
+    schema: handleForm,
+    messages: (t) => ({ note: t.validation.note }),
+    defaults: { note: '' },
+    action,
+    run: async (request) => {
+      await action.mutateAsync(request);
+      announce(t.bank.handled);
+    },
+  });
   return (
     <ActionDialog
       trigger={
@@ -98,18 +87,7 @@ export function HandleEntry({ entry }: { entry: BankEntry }) {
       title={t.bank.handle}
       intro={t.bank.handleIntro}
       confirmLabel={t.bank.handleConfirm}
-      error={action.error}
-      isPending={action.isPending}
-      onOpen={() => {
-        action.reset();
-        form.reset({ note: '' });
-      }}
-      onSubmit={() =>
-        submitForm(form, async (request) => {
-          await action.mutateAsync(request);
-          announce(t.bank.handled);
-        })
-      }
+      {...dialog}
     >
       <FormTextField control={form.control} name="note" label={t.bank.note} isRequired autoFocus />
     </ActionDialog>

@@ -1,11 +1,9 @@
 import type { AdminOrderDetail } from '@shop/contracts/admin';
-import { useMemo } from 'react';
 import { Checkbox, CheckboxGroup, FieldError, Label, Text } from 'react-aria-components';
-import { useController, useForm } from 'react-hook-form';
+import { useController } from 'react-hook-form';
 import { useI18n } from '../../../i18n/i18n-context.tsx';
 import { eurosForInput } from '../../../lib/euros.ts';
-import { contractResolver } from '../../../lib/form-resolver.ts';
-import { ActionDialog, submitForm } from '../../../ui/action-dialog.tsx';
+import { ActionDialog, useActionForm } from '../../../ui/action-dialog.tsx';
 import { useAnnounce } from '../../../ui/live-region.tsx';
 import { FormTextField } from '../../../ui/text-field.tsx';
 import { useSession } from '../../auth/use-session.ts';
@@ -41,36 +39,23 @@ function MarkPaid({ order }: { order: AdminOrderDetail }) {
   const { t, locale } = useI18n();
   const announce = useAnnounce();
   const action = useOrderAction(order.id, 'mark-paid');
-  const resolver = useMemo(
-    () =>
-      contractResolver(
-        markPaidForm,
-        locale,
-        { amount: t.validation.amount, note: t.validation.note },
-        t.validation.invalid,
-      ),
-    [locale, t],
-  );
-  const defaults = { amount: eurosForInput(order.totalCents, locale), note: '' };
-  const form = useForm({ resolver, defaultValues: defaults });
+  const { form, dialog } = useActionForm({
+    schema: markPaidForm,
+    messages: (t) => ({ amount: t.validation.amount, note: t.validation.note }),
+    defaults: { amount: eurosForInput(order.totalCents, locale), note: '' },
+    action,
+    run: async ({ amount, note }) => {
+      await action.mutateAsync({ amountCents: amount, note });
+      announce(t.actions.markedPaid(order.id));
+    },
+  });
   return (
     <ActionDialog
       trigger={t.actions.markPaid}
       title={t.actions.markPaid}
       intro={t.actions.markPaidIntro}
       confirmLabel={t.actions.markPaidConfirm}
-      error={action.error}
-      isPending={action.isPending}
-      onOpen={() => {
-        action.reset();
-        form.reset(defaults);
-      }}
-      onSubmit={() =>
-        submitForm(form, async ({ amount, note }) => {
-          await action.mutateAsync({ amountCents: amount, note });
-          announce(t.actions.markedPaid(order.id));
-        })
-      }
+      {...dialog}
     >
       <FormTextField
         control={form.control}
@@ -86,39 +71,26 @@ function MarkPaid({ order }: { order: AdminOrderDetail }) {
 }
 
 function ExtendHold({ order }: { order: AdminOrderDetail }) {
-  const { t, locale } = useI18n();
+  const { t } = useI18n();
   const announce = useAnnounce();
   const action = useOrderAction(order.id, 'extend-hold');
-  const resolver = useMemo(
-    () =>
-      contractResolver(
-        extendHoldForm,
-        locale,
-        { days: t.validation.days, note: t.validation.note },
-        t.validation.invalid,
-      ),
-    [locale, t],
-  );
-  const defaults = { days: '7', note: '' };
-  const form = useForm({ resolver, defaultValues: defaults });
+  const { form, dialog } = useActionForm({
+    schema: extendHoldForm,
+    messages: (t) => ({ days: t.validation.days, note: t.validation.note }),
+    defaults: { days: '7', note: '' },
+    action,
+    run: async (request) => {
+      await action.mutateAsync(request);
+      announce(t.actions.extended(request.days));
+    },
+  });
   return (
     <ActionDialog
       trigger={t.actions.extendHold}
       title={t.actions.extendHold}
       intro={t.actions.extendHoldIntro}
       confirmLabel={t.actions.extendHoldConfirm}
-      error={action.error}
-      isPending={action.isPending}
-      onOpen={() => {
-        action.reset();
-        form.reset(defaults);
-      }}
-      onSubmit={() =>
-        submitForm(form, async (request) => {
-          await action.mutateAsync(request);
-          announce(t.actions.extended(request.days));
-        })
-      }
+      {...dialog}
     >
       <FormTextField
         control={form.control}
@@ -134,32 +106,26 @@ function ExtendHold({ order }: { order: AdminOrderDetail }) {
 }
 
 function CancelOrder({ order }: { order: AdminOrderDetail }) {
-  const { t, locale } = useI18n();
+  const { t } = useI18n();
   const announce = useAnnounce();
   const action = useOrderAction(order.id, 'cancel');
-  const resolver = useMemo(
-    () => contractResolver(cancelForm, locale, { note: t.validation.note }, t.validation.invalid),
-    [locale, t],
-  );
-  const form = useForm({ resolver, defaultValues: { note: '' } });
+  const { form, dialog } = useActionForm({
+    schema: cancelForm,
+    messages: (t) => ({ note: t.validation.note }),
+    defaults: { note: '' },
+    action,
+    run: async (request) => {
+      await action.mutateAsync(request);
+      announce(t.actions.cancelled(order.id));
+    },
+  });
   return (
     <ActionDialog
       trigger={t.actions.cancel}
       title={t.actions.cancel}
       intro={t.actions.cancelIntro}
       confirmLabel={t.actions.cancelConfirm}
-      error={action.error}
-      isPending={action.isPending}
-      onOpen={() => {
-        action.reset();
-        form.reset({ note: '' });
-      }}
-      onSubmit={() =>
-        submitForm(form, async (request) => {
-          await action.mutateAsync(request);
-          announce(t.actions.cancelled(order.id));
-        })
-      }
+      {...dialog}
     >
       <FormTextField control={form.control} name="note" label={t.actions.note} isRequired autoFocus />
     </ActionDialog>
@@ -167,22 +133,25 @@ function CancelOrder({ order }: { order: AdminOrderDetail }) {
 }
 
 function Refund({ order }: { order: AdminOrderDetail }) {
-  const { t, locale } = useI18n();
+  const { t } = useI18n();
   const announce = useAnnounce();
   const action = useOrderAction(order.id, 'refund');
   const refundable = order.vouchers.filter((voucher) => voucher.voidedAt === null);
-  const resolver = useMemo(
-    () =>
-      contractResolver(
-        refundForm,
-        locale,
-        { voucherIds: t.validation.vouchers, note: t.validation.note },
-        t.validation.invalid,
-      ),
-    [locale, t],
-  );
-  const defaults = { voucherIds: [] as string[], note: '' };
-  const form = useForm({ resolver, defaultValues: defaults });
+  const { form, dialog } = useActionForm({
+    schema: refundForm,
+    messages: (t) => ({ voucherIds: t.validation.vouchers, note: t.validation.note }),
+    defaults: { voucherIds: [] as string[], note: '' },
+    action,
+    run: async (values) => {
+      await action.mutateAsync(
+        refundRequest(
+          values,
+          refundable.map((voucher) => voucher.id),
+        ),
+      );
+      announce(t.actions.refunded(order.id, values.voucherIds.length));
+    },
+  });
   const vouchers = useController({ control: form.control, name: 'voucherIds' });
   return (
     <ActionDialog
@@ -190,23 +159,7 @@ function Refund({ order }: { order: AdminOrderDetail }) {
       title={t.actions.refund}
       intro={t.actions.refundIntro}
       confirmLabel={t.actions.refundConfirm}
-      error={action.error}
-      isPending={action.isPending}
-      onOpen={() => {
-        action.reset();
-        form.reset(defaults);
-      }}
-      onSubmit={() =>
-        submitForm(form, async (values) => {
-          await action.mutateAsync(
-            refundRequest(
-              values,
-              refundable.map((voucher) => voucher.id),
-            ),
-          );
-          announce(t.actions.refunded(order.id, values.voucherIds.length));
-        })
-      }
+      {...dialog}
     >
       <p>{t.actions.refundMoney}</p>
       <CheckboxGroup
