@@ -21,7 +21,7 @@ const apps = {
   },
   admin: {
     dir: path.join(repo, 'apps', 'admin'),
-    marker: 'dist/index.html',
+    marker: 'dist/server/entry-server.js',
     sources: ['src', 'index.html', 'vite.config.ts', 'package.json'],
   },
 };

@@ -25,7 +25,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       'e2e: the storefront build is missing (apps/storefront/build). Run `npm run build` first, then the tests.',
     );
   }
-  if (!existsSync(path.join(adminBuild, 'index.html'))) {
+  if (!existsSync(path.join(adminBuild, 'server', 'entry-server.js'))) {
     throw new Error(
       'e2e: the back office build is missing (apps/admin/dist). Run `npm run build` first, then the tests.',
     );

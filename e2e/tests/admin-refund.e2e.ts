@@ -142,6 +142,12 @@ journey('back office: the operator refunds one voucher of two', (shop) => {
     await expectText(manager.getByRole('alert'), /Nicht gefunden\./);
     expect(await manager.getByRole('region', { name: 'Gutscheine' }).count()).toBe(0);
     expect(await manager.getByRole('button', { name: 'Erstatten' }).count()).toBe(0);
+    // The page as the server sends it (rendered with its data for those who may see the order) carries
+    // nothing of it either: the browser's own cookie for /admin, the API's refusal.
+    const served = await (await manager.context().request.get(`/admin/orders/${orderId}`)).text();
+    expect(served).toContain('<div id="root"></div>');
+    expect(served).not.toContain(refundedCode);
+    expect(served).not.toContain('admin-state');
     expectNoConsoleErrors(manager);
   });
 });

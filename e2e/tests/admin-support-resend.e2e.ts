@@ -89,6 +89,21 @@ journey('back office: support finds a paid order by its voucher code and resends
       (url) => url.pathname === '/admin/orders' && url.searchParams.get('query') === code,
     );
     expect(await page.getByRole('searchbox', { name: 'Suche' }).inputValue()).toBe(code);
+
+    // Opened from a link (a new load), the order page comes from the server with the order on it,
+    // readable before any script has run (issue 25: an order page opens in ≤ 1 s on a phone).
+    const served = await (await page.context().request.get(`/admin/orders/${orderId}`)).text();
+    expect(served).toMatch(new RegExp(`<h1[^>]*>Bestellung ${orderId}</h1>`));
+    expect(served).toContain(code);
+    expect(served).toContain(`<title>Bestellung ${orderId} – Backoffice</title>`);
+    // The app takes that page over without rendering it again (no hydration error logged) and its
+    // actions work: the session's CSRF token came with the page.
+    await shop.goto(page, `/admin/orders/${orderId}`);
+    await paymentMails.first().getByRole('button', { name: 'Erneut senden' }).click();
+    const again = page.getByRole('dialog', { name: 'E-Mail „Zahlungseingang“ erneut senden' });
+    await again.getByRole('button', { name: 'Erneut senden' }).click();
+    await again.waitFor({ state: 'detached' });
+    await expect.poll(() => paymentMails.count()).toBe(before + 2);
     expectNoConsoleErrors(page);
   });
 });

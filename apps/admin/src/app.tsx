@@ -1,6 +1,7 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import type { Locale } from '@shop/contracts/locale';
+import { type QueryClient, QueryClientProvider, useQueryClient } from '@tanstack/react-query';
 import { Component, lazy, type ReactNode, Suspense, useEffect, useRef } from 'react';
-import { BrowserRouter, Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
+import { BrowserRouter, Navigate, Route, Routes, StaticRouter, useLocation, useNavigate } from 'react-router';
 import { sessionKey } from './features/auth/api/session.ts';
 import { LoginScreen } from './features/auth/login-screen.tsx';
 import { RequireSession } from './features/auth/require-session.tsx';
@@ -37,16 +38,6 @@ const StaffScreen = lazy(() =>
 const InviteScreen = lazy(() =>
   import('./features/auth/invite-screen.tsx').then((m) => ({ default: m.InviteScreen })),
 );
-
-const queryClient = new QueryClient({
-  defaultOptions: {
-    // A problem answer will not change by asking again at once; a dropped connection might.
-    queries: {
-      retry: (count, error) => count < 2 && !('status' in (error as object)),
-      refetchOnWindowFocus: false,
-    },
-  },
-});
 
 function Loading() {
   const { t } = useI18n();
@@ -87,6 +78,7 @@ function NotFound() {
  * where they were; a 403 totp-setup-required to the second factor's set-up.
  */
 function AuthenticationRedirects() {
+  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const location = useLocation();
   const here = useRef('');
@@ -103,7 +95,7 @@ function AuthenticationRedirects() {
         navigate('/security');
       }
     });
-  }, [navigate]);
+  }, [navigate, queryClient]);
   return null;
 }
 
@@ -194,17 +186,36 @@ function Screens() {
   );
 }
 
-export function App() {
+export type AppProps = {
+  queryClient: QueryClient;
+  /** The language a server-rendered page is in (else the browser's choice: i18n-context). */
+  locale?: Locale;
+  /** Rendering on the server: the address asked for, under /admin (else the browser's address). */
+  serverLocation?: string;
+};
+
+const basename = '/admin';
+
+export function App({ queryClient, locale, serverLocation }: AppProps) {
+  const screens = (
+    <>
+      <AuthenticationRedirects />
+      <ErrorBoundary>
+        <Screens />
+      </ErrorBoundary>
+    </>
+  );
   return (
     <QueryClientProvider client={queryClient}>
-      <I18nProvider>
+      <I18nProvider {...(locale ? { locale } : {})}>
         <LiveRegionProvider>
-          <BrowserRouter basename="/admin">
-            <AuthenticationRedirects />
-            <ErrorBoundary>
-              <Screens />
-            </ErrorBoundary>
-          </BrowserRouter>
+          {serverLocation === undefined ? (
+            <BrowserRouter basename={basename}>{screens}</BrowserRouter>
+          ) : (
+            <StaticRouter basename={basename} location={serverLocation}>
+              {screens}
+            </StaticRouter>
+          )}
         </LiveRegionProvider>
       </I18nProvider>
     </QueryClientProvider>

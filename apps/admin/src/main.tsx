@@ -1,12 +1,35 @@
+import type { StaffSession } from '@shop/contracts/admin';
+import { hydrate } from '@tanstack/react-query';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app.tsx';
+import { sessionKey } from './features/auth/api/session.ts';
+import { setCsrfToken } from './lib/api-client.ts';
+import { type PageState, pageStateElementId } from './page-state.ts';
+import { createQueryClient } from './query-client.ts';
 import './styles.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+const queryClient = createQueryClient();
+// A page the server rendered (entry-server.tsx) comes with the answers it was made of.
+const stateText = document.getElementById(pageStateElementId)?.textContent;
+if (stateText) {
+  const state = JSON.parse(stateText) as PageState;
+  hydrate(queryClient, state.queries);
+  // The session's query function sets the token when it runs; here it did not run in this browser.
+  const session = queryClient.getQueryData<StaffSession | null>(sessionKey);
+  if (session) setCsrfToken(session.csrfToken);
+  hydrateRoot(
+    root,
+    <StrictMode>
+      <App queryClient={queryClient} locale={state.locale} />
+    </StrictMode>,
+  );
+} else {
+  createRoot(root).render(
+    <StrictMode>
+      <App queryClient={queryClient} />
+    </StrictMode>,
+  );
+}

@@ -196,12 +196,13 @@ export async function buildApp({
     authentication,
     membershipNumbers,
   });
+  const staffCookie = createStaffCookie({ isSecure: config.env === 'production' });
   registerAdminRoutes(app, {
     db: database.db,
     jobs,
     brandConfigs,
     brands,
-    cookie: createStaffCookie({ isSecure: config.env === 'production' }),
+    cookie: staffCookie,
     operatorsNeedTotp: config.operatorsNeedTotp,
   });
   registerReminderRoutes(app, { db: database.db, jobs });
@@ -244,7 +245,7 @@ export async function buildApp({
     iconDir: path.join(config.dataDir, 'app-icons'),
   });
   // The back office's single-page app (issue 25): /admin and everything under it, never the shop's pages.
-  registerAdminApp(app, { buildDir: config.adminBuildDir });
+  registerAdminApp(app, { buildDir: config.adminBuildDir, cookie: staffCookie });
   // Last: its catch-all renders every path the API does not own.
   await registerStorefront(app, {
     buildDir: config.storefrontBuildDir,

@@ -1,7 +1,7 @@
 import { type Locale, localeIso } from '@shop/contracts/locale';
 import { formatPrice } from '@shop/contracts/money';
 import { useQueryClient } from '@tanstack/react-query';
-import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 import { type Dictionary, dictionaries } from './dictionaries.ts';
 import { initialLocale, rememberLocale, setCurrentLocale, storedLocale } from './language.ts';
 
@@ -19,19 +19,30 @@ export type I18n = {
 
 const I18nContext = createContext<I18n | null>(null);
 
-export function I18nProvider({ children }: { children: ReactNode }) {
+/**
+ * Times as the operators' office reads them, wherever the browser is: the audit filter's days and the
+ * CSV export count in the same zone, and a page rendered on the server reads the same in the browser.
+ */
+const officeTimeZone = 'Europe/Berlin';
+
+/**
+ * `locale`: the language a server-rendered page was rendered in (hydration must start from the same
+ * one); without it, the one chosen in this browser before, else the browser's languages.
+ */
+export function I18nProvider({ children, locale: given }: { children: ReactNode; locale?: Locale }) {
   const queryClient = useQueryClient();
   const [locale, setLocaleState] = useState<Locale>(() => {
-    const chosen = initialLocale(storedLocale(), navigator.languages ?? [navigator.language]);
+    const chosen = given ?? initialLocale(storedLocale(), navigator.languages ?? [navigator.language]);
     setCurrentLocale(chosen);
-    document.documentElement.lang = chosen;
     return chosen;
   });
+  useEffect(() => {
+    document.documentElement.lang = locale;
+  }, [locale]);
   const setLocale = useCallback(
     (next: Locale) => {
       setCurrentLocale(next);
       rememberLocale(next);
-      document.documentElement.lang = next;
       setLocaleState(next);
       // Answers carry texts in the language asked for (problem titles, offer titles): ask again.
       void queryClient.invalidateQueries();
@@ -42,8 +53,12 @@ export function I18nProvider({ children }: { children: ReactNode }) {
     const dateTimeFormat = new Intl.DateTimeFormat(localeIso[locale], {
       dateStyle: 'medium',
       timeStyle: 'short',
+      timeZone: officeTimeZone,
     });
-    const dateFormat = new Intl.DateTimeFormat(localeIso[locale], { dateStyle: 'medium' });
+    const dateFormat = new Intl.DateTimeFormat(localeIso[locale], {
+      dateStyle: 'medium',
+      timeZone: officeTimeZone,
+    });
     return {
       locale,
       t: dictionaries[locale],

@@ -1,14 +1,17 @@
+import { createHash } from 'node:crypto';
 import { baseDirectives } from '#src/http/security-headers.ts';
+import { startAfterPaintScript } from './start-after-paint.ts';
 
 /**
- * The back office's policy: its scripts and stylesheet are files of its own build (no inline script,
- * no nonce needed: the page is the same file for everyone), its calls go to this origin's API, and the
- * second factor's QR code is a data: image. Style attributes are not allowed: React Aria sets its
- * positions through the DOM's style object, which CSP does not govern, never through markup.
+ * The back office's policy: its scripts and stylesheet are files of its own build, and one inline
+ * script of constant content allowed by its hash (start-after-paint.ts: no nonce needed), its calls go
+ * to this origin's API, and the second factor's QR code is a data: image. Style attributes are not
+ * allowed: React Aria sets its positions through the DOM's style object, which CSP does not govern,
+ * never through markup.
  */
 export const adminContentSecurityPolicy = Object.entries({
   ...baseDirectives,
-  'script-src': ["'self'"],
+  'script-src': ["'self'", `'sha256-${createHash('sha256').update(startAfterPaintScript).digest('base64')}'`],
   'style-src': ["'self'"],
   'img-src': ["'self'", 'data:'],
   'connect-src': ["'self'"],

@@ -191,7 +191,7 @@ describe('the back office route table', () => {
 });
 
 describe('staff sign-in', () => {
-  it('sets an HttpOnly, SameSite=Strict cookie for /api/admin only, and refuses a wrong password or address alike', async () => {
+  it('sets an HttpOnly, SameSite=Strict cookie for /api/admin and the pages under /admin only, and refuses a wrong password or address alike', async () => {
     const answer = await shop.app.inject({
       method: 'POST',
       url: '/api/admin/auth/login',
@@ -202,7 +202,11 @@ describe('staff sign-in', () => {
     expect(cookie).toMatch(/^shop_staff=[0-9a-f-]{36}\.[\w-]+;/);
     expect(cookie).toContain('HttpOnly');
     expect(cookie).toContain('SameSite=Strict');
-    expect(cookie).toContain('Path=/api/admin;');
+    // One for the API, its copy for the pages the server renders with the member's data; never Path=/.
+    const cookies = [answer.headers['set-cookie']].flat().map(String);
+    expect(cookies.map((header) => /; Path=([^;]+)/.exec(header)?.[1])).toEqual(['/api/admin', '/admin']);
+    expect(new Set(cookies.map((header) => header.split(';')[0])).size).toBe(1);
+    for (const header of cookies) expect(header).toMatch(/; HttpOnly; SameSite=Strict$/);
     expect(answer.json()).toMatchObject({
       staff: { role: 'support', totpEnabled: false },
       mustSetUpTotp: false,
@@ -309,7 +313,9 @@ describe('staff sign-in', () => {
     const member = await signInStaff(shop.app, 'support@example.org');
     const out = await member.post('/api/admin/auth/logout');
     expect(out.statusCode).toBe(204);
-    expect(String(out.headers['set-cookie'])).toContain('Max-Age=0');
+    const cleared = [out.headers['set-cookie']].flat().map(String);
+    expect(cleared.map((header) => /; Path=([^;]+)/.exec(header)?.[1])).toEqual(['/api/admin', '/admin']);
+    for (const header of cleared) expect(header).toMatch(/^shop_staff=; Max-Age=0;/);
     expect((await member.get('/api/admin/orders')).statusCode).toBe(401);
   });
 

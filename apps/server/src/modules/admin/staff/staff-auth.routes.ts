@@ -59,7 +59,8 @@ export function registerStaffAuthRoutes(server: FastifyInstance, deps: StaffAuth
         tags,
         summary: 'Staff sign-in: password, then the TOTP code (or a recovery code) once one is set up',
         description:
-          'Answers the session (and sets its HttpOnly cookie, Path=/api/admin) with the CSRF token every ' +
+          'Answers the session (and sets its HttpOnly cookie, Path=/api/admin, with a copy on /admin for the ' +
+          'server-rendered order page) with the CSRF token every ' +
           'state-changing admin call sends as `x-csrf-token`. 401 `invalid-credentials` for a wrong address or ' +
           'password; 401 `totp-required` when the password was right and the code is missing or wrong.',
         body: adminLoginRequestSchema,

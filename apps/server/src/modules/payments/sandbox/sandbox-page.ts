@@ -1,5 +1,6 @@
 import type { Locale } from '@shop/contracts/locale';
 import { formatPrice } from '@shop/contracts/money';
+import { escapeHtml } from '#src/http/escape-html.ts';
 import type { ProviderName } from '../payment-provider.ts';
 import type { SandboxPayment } from './sandbox.repository.ts';
 
@@ -211,13 +212,4 @@ function layout(options: {
 </body>
 </html>
 `;
-}
-
-export function escapeHtml(text: string): string {
-  return text
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;');
 }
