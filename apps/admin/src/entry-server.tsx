@@ -76,11 +76,18 @@ async function renderScreen(
     if (data === undefined) return null;
     queryClient.setQueryData(query.queryKey, data);
   }
-  // Waits for the screen's lazily loaded code (a string render would give its "loading" fallback).
+  // Waits for the screen's lazily loaded code (a string render would give its "loading" fallback). A
+  // part that fails renders its fallback instead of throwing: such a page is not sent (the caller logs).
+  let failed: unknown = null;
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
       <App queryClient={queryClient} locale={locale} serverLocation={url} />
     </StrictMode>,
+    {
+      onError: (error) => {
+        failed ??= error;
+      },
+    },
   );
   const decoder = new TextDecoder();
   let html = '';
@@ -88,6 +95,7 @@ async function renderScreen(
     html += typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true });
   }
   html += decoder.decode();
+  if (failed) throw failed;
   const t = dictionaries[locale];
   return {
     html,

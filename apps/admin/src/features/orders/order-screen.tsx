@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { useI18n } from '../../i18n/i18n-context.tsx';
 import { PageHeading } from '../../ui/page-heading.tsx';
@@ -22,8 +23,11 @@ import {
 export function OrderScreen() {
   const { t } = useI18n();
   const id = Number(useParams().id);
-  // The list the user came from (its search, filters and page), handed over by its row link.
-  const fromList = (useLocation().state as { listSearch?: string } | null)?.listSearch ?? '';
+  // The list the user came from (its search, filters and page), handed over by its row link. Read after
+  // the first render: a page the server rendered knows nothing of it (a reload keeps it in the history).
+  const handedOver = (useLocation().state as { listSearch?: string } | null)?.listSearch ?? '';
+  const [fromList, setFromList] = useState('');
+  useEffect(() => setFromList(handedOver), [handedOver]);
   const order = useQuery({ ...orderQuery(id), enabled: Number.isInteger(id) && id > 0 });
   return (
     <div className="stack">

@@ -23,6 +23,8 @@ type AdminRenderer = {
 /** The language the back office keeps for a browser (apps/admin/src/i18n/language.ts). */
 const localeCookieName = 'admin-locale';
 
+const retryLoadAfterMs = 10_000;
+
 export type AdminPageRenderer = {
   /**
    * The page at the request's address rendered with its data for the signed-in staff member, or null
@@ -36,31 +38,39 @@ export function createAdminPageRenderer(
   app: FastifyInstance,
   options: { serverEntry: string; cookie: StaffCookie },
 ): AdminPageRenderer {
-  // Loaded once per build: the file's time tells a deploy into the same folder.
+  // Loaded once per build: the file's time tells a deploy into the same folder. A failed load (a build
+  // being written while a page is asked for) is tried again after a while under a new address: Node
+  // keeps a failed import's failure for its address.
   let loaded: { modified: number; renderer: AdminRenderer } | null = null;
+  let failure: { modified: number; at: number } | null = null;
+  let attempts = 0;
   const renderer = async (): Promise<AdminRenderer | null> => {
     const info = await stat(options.serverEntry).catch(() => null);
     if (!info?.isFile()) return null;
-    if (loaded?.modified !== info.mtimeMs) {
-      const module = (await import(
-        `${pathToFileURL(options.serverEntry).href}?v=${info.mtimeMs}`
-      )) as AdminRenderer;
-      loaded = { modified: info.mtimeMs, renderer: module };
+    if (loaded?.modified === info.mtimeMs) return loaded.renderer;
+    if (failure?.modified === info.mtimeMs && Date.now() - failure.at < retryLoadAfterMs) return null;
+    try {
+      const address = `${pathToFileURL(options.serverEntry).href}?v=${info.mtimeMs}-${++attempts}`;
+      loaded = { modified: info.mtimeMs, renderer: (await import(address)) as AdminRenderer };
+      failure = null;
+      return loaded.renderer;
+    } catch (error) {
+      failure = { modified: info.mtimeMs, at: Date.now() };
+      app.log.error({ err: error }, 'admin page renderer: not loaded, the browser renders the pages');
+      return null;
     }
-    return loaded.renderer;
   };
 
   // Loaded as the server starts, not on the first page a member opens.
   app.addHook('onReady', async () => {
-    await renderer().catch((error: unknown) =>
-      app.log.error({ err: error }, 'admin page renderer: not loaded'),
-    );
+    await renderer();
   });
 
   return {
     async render(request, reply) {
       let credential = options.cookie.read(request);
-      if (!credential) return null;
+      // HEAD gets the page's headers: nothing to render for them.
+      if (!credential || request.method !== 'GET') return null;
       const entry = await renderer();
       if (!entry) return null;
       const chosen = cookieValue(request.headers.cookie, localeCookieName);

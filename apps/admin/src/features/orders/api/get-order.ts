@@ -9,4 +9,7 @@ export const orderQuery = (id: number) =>
   queryOptions({
     queryKey: orderKey(id),
     queryFn: () => apiCall(`/api/admin/orders/${id}`, { answer: adminOrderDetailSchema }),
+    // A page the server rendered brings the order: not asked for again as the page starts. Actions
+    // put their answer into the cache themselves.
+    staleTime: 10_000,
   });
