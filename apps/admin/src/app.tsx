@@ -31,6 +31,9 @@ const StatementScreen = lazy(() =>
 const SecurityScreen = lazy(() =>
   import('./features/security/security-screen.tsx').then((m) => ({ default: m.SecurityScreen })),
 );
+const ReportsScreen = lazy(() =>
+  import('./features/reports/reports-screen.tsx').then((m) => ({ default: m.ReportsScreen })),
+);
 const StaffScreen = lazy(() =>
   import('./features/staff/staff-screen.tsx').then((m) => ({ default: m.StaffScreen })),
 );
@@ -161,6 +164,14 @@ function Screens() {
           element={
             <Suspense fallback={<Loading />}>
               <AuditScreen />
+            </Suspense>
+          }
+        />
+        <Route
+          path="reports"
+          element={
+            <Suspense fallback={<Loading />}>
+              <ReportsScreen />
             </Suspense>
           }
         />

@@ -47,6 +47,7 @@ import { registerSandboxRoutes } from './modules/payments/sandbox/sandbox.routes
 import { registerReminderRoutes } from './modules/reminders/reminders.routes.ts';
 import { createSearchEngine } from './modules/search/engine/search-engine.ts';
 import { registerSearchRoutes } from './modules/search/search.routes.ts';
+import { createSearchMissLog } from './modules/search/search-misses.ts';
 import { registerSeoRoutes } from './modules/seo/seo.routes.ts';
 import { registerStorefront } from './modules/storefront/storefront.routes.ts';
 import { registerVoucherRoutes } from './modules/vouchers/vouchers.routes.ts';
@@ -158,7 +159,10 @@ export async function buildApp({
     mapTiles: config.mapTiles,
   });
   registerOfferRoutes(app, catalogue);
-  registerSearchRoutes(app, catalogue);
+  const searchMisses = createSearchMissLog(database.db, app.log);
+  app.decorate('searchMisses', searchMisses);
+  app.addHook('onClose', () => searchMisses.stop());
+  registerSearchRoutes(app, catalogue, searchMisses);
   registerHotelRoutes(app, catalogue);
   registerConsentRoutes(app, { db: database.db });
   registerSeoRoutes(app, { brands, catalogue });

@@ -32,6 +32,7 @@ export const messageKeys = {
   currentPassword: 'currentPassword',
   orderLink: 'orderLink',
   orderLinkHost: 'orderLinkHost',
+  reportRange: 'reportRange',
 } as const;
 export type MessageKey = keyof typeof messageKeys;
 
@@ -66,6 +67,11 @@ export const validationMessages: Record<MessageKey, Record<Locale, string>> = {
     de: 'min darf nicht größer als max sein',
     en: 'min must not be greater than max',
     it: 'min non può essere maggiore di max',
+  },
+  reportRange: {
+    de: 'muss ein Zeitraum von höchstens drei Jahren sein, der Beginn nicht nach dem Ende',
+    en: 'must be a period of at most three years, its start not after its end',
+    it: 'deve essere un periodo di al massimo tre anni, con l’inizio non dopo la fine',
   },
   searchWindow: {
     de: 'page × pageSize darf 10000 nicht überschreiten',

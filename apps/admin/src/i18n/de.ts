@@ -25,6 +25,7 @@ export const de = {
     signedInAs: 'Angemeldet als',
     holds: 'Offene Reservierungen',
     audit: 'Protokoll',
+    reports: 'Berichte',
   },
   roles: {
     operator: 'Betreiber',

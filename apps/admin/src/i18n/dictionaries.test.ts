@@ -2,6 +2,7 @@ import { locales } from '@shop/contracts/locale';
 import { describe, expect, it } from 'vitest';
 import { de } from './de.ts';
 import { dictionaries } from './dictionaries.ts';
+import { reportTexts } from './report-texts.ts';
 import { staffTexts } from './staff-texts.ts';
 
 /** Every key of an object tree as a path ("orders.columns.total"), with the kind of value it holds. */
@@ -37,10 +38,12 @@ describe('the back office dictionaries', () => {
   });
 
   it.each(locales.filter((locale) => locale !== 'de'))(
-    'the staff screens’ texts in %s have every German key, none empty',
+    'the staff and report screens’ texts in %s have every German key, none empty',
     (locale) => {
-      expect(entries(staffTexts[locale])).toEqual(entries(staffTexts.de));
-      expect(JSON.stringify(staffTexts[locale])).not.toMatch(/:"\s*"/);
+      for (const texts of [staffTexts, reportTexts]) {
+        expect(entries(texts[locale])).toEqual(entries(texts.de));
+        expect(JSON.stringify(texts[locale])).not.toMatch(/:"\s*"/);
+      }
     },
   );
 });

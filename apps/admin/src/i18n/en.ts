@@ -20,6 +20,7 @@ export const en: Dictionary = {
     signedInAs: 'Signed in as',
     holds: 'Open holds',
     audit: 'Audit trail',
+    reports: 'Reports',
   },
   roles: { operator: 'Operator', 'brand-manager': 'Brand manager', support: 'Support' },
   login: {

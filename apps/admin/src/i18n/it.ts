@@ -20,6 +20,7 @@ export const it: Dictionary = {
     signedInAs: 'Accesso come',
     holds: 'Prenotazioni aperte',
     audit: 'Registro delle modifiche',
+    reports: 'Report',
   },
   roles: { operator: 'Gestore', 'brand-manager': 'Responsabile del marchio', support: 'Assistenza clienti' },
   login: {

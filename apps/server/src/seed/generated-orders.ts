@@ -198,6 +198,10 @@ async function addVouchersAndInvoices(db: Database, from: number, to: number): P
       ${sql.param(codes)}::text[]) AS p(id, item_id, code)
     JOIN orders o ON o.id = p.id
     ON CONFLICT (code) DO NOTHING`);
+  await db.execute(sql`
+    UPDATE orders o SET voucher_count = v.n
+    FROM (SELECT order_id, count(*)::int AS n FROM vouchers WHERE order_id BETWEEN ${from} AND ${to} GROUP BY order_id) v
+    WHERE v.order_id = o.id`);
   // Numbered per brand and year after those already issued, as the shop numbers them.
   await db.execute(sql`
     INSERT INTO invoices (order_id, brand_id, year, number, invoice_number, total_cents, issued_at)

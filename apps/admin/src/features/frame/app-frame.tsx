@@ -33,9 +33,14 @@ export function AppFrame() {
                   <NavLink to="/holds">{t.nav.holds}</NavLink>
                 </li>
                 {staff && staff.role !== 'support' ? (
-                  <li>
-                    <NavLink to="/audit">{t.nav.audit}</NavLink>
-                  </li>
+                  <>
+                    <li>
+                      <NavLink to="/audit">{t.nav.audit}</NavLink>
+                    </li>
+                    <li>
+                      <NavLink to="/reports">{t.nav.reports}</NavLink>
+                    </li>
+                  </>
                 ) : null}
               </>
             )}

@@ -7,6 +7,7 @@ import { registerOrderExportRoutes } from './exports/order-exports.routes.ts';
 import type { ActionDeps } from './orders/admin-order-actions.ts';
 import { registerAdminOrderRoutes } from './orders/admin-orders.routes.ts';
 import { registerOpenHoldRoutes } from './orders/open-holds.ts';
+import { registerReportRoutes } from './reports/reports.routes.ts';
 import { registerStaffAuthRoutes, type staffLoginLimits } from './staff/staff-auth.routes.ts';
 import type { StaffCookie } from './staff/staff-cookie.ts';
 import { registerStaffManagementRoutes } from './staff/staff-management.routes.ts';
@@ -29,4 +30,5 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AdminDeps): void
   registerOpenHoldRoutes(app, deps);
   registerOrderExportRoutes(app, deps);
   registerStaffManagementRoutes(app, deps);
+  registerReportRoutes(app, deps);
 }

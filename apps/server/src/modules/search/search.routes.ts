@@ -12,10 +12,15 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { CatalogueContext } from '#src/modules/catalogue/catalogue-context.ts';
 import { availableCountries, availableThemes, offerGroups, searchOffers, suggest } from './search.service.ts';
+import type { SearchMissLog } from './search-misses.ts';
 
 const tags = ['search'];
 
-export function registerSearchRoutes(server: FastifyInstance, context: CatalogueContext): void {
+export function registerSearchRoutes(
+  server: FastifyInstance,
+  context: CatalogueContext,
+  searchMisses: SearchMissLog,
+): void {
   const app = server.withTypeProvider<ZodTypeProvider>();
 
   app.post(
@@ -28,7 +33,15 @@ export function registerSearchRoutes(server: FastifyInstance, context: Catalogue
         response: { 200: searchResponseSchema },
       },
     },
-    async (request) => searchOffers(context, request, request.body),
+    async (request) => {
+      const answer = await searchOffers(context, request, request.body);
+      // A typed term that found nothing on its own (no refinement narrowed it), counted once per search.
+      const { query, countries, themes, nights, persons, price, page } = request.body;
+      const isRefined = Boolean(countries?.length || themes?.length || nights || persons || price);
+      if (answer.total === 0 && query && page === 1 && !isRefined)
+        searchMisses.record(request.brand.id, query);
+      return answer;
+    },
   );
 
   app.get(

@@ -41,6 +41,8 @@ export async function createVouchers(tx: Database, orderId: number): Promise<voi
   await tx.execute(
     sql`INSERT INTO vouchers (order_id, order_item_id, code, valid_until) VALUES ${sql.join(rows, sql`, `)}`,
   );
+  // Kept on the order for the sales report's index (migration 0027).
+  await tx.execute(sql`UPDATE orders SET voucher_count = ${rows.length} WHERE id = ${orderId}`);
 }
 
 export function listVouchers(db: Database, orderId: number): Promise<VoucherRow[]> {

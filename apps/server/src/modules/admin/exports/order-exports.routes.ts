@@ -8,8 +8,8 @@ import type { Database } from '#src/db/client.ts';
 import { HttpProblem } from '#src/http/problem.ts';
 import type { JobQueue } from '#src/modules/jobs/job-queue.ts';
 import { staffOf } from '../admin-access.ts';
+import { byteOrderMark } from '../csv.ts';
 import { findOrderExport, orderExportFile, requestOrderExport } from './order-exports.ts';
-import { byteOrderMark } from './orders-csv.ts';
 
 const tags = ['admin'];
 const errors = { 400: problemSchema, 401: problemSchema, 403: problemSchema, 404: problemSchema };

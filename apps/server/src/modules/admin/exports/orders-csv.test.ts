@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { csvCell, csvHead, csvLines, type ExportRow } from './orders-csv.ts';
+import { csvCell } from '../csv.ts';
+import { csvHead, csvLines, type ExportRow } from './orders-csv.ts';
 
 const row: ExportRow = {
   id: 42,

@@ -1,9 +1,7 @@
 import type { Locale } from '@shop/contracts/locale';
+import { csvAmount, csvLine } from '../csv.ts';
 
-/**
- * The orders export's file: CSV as German, Italian and English spreadsheet programs open it without an
- * import dialog (semicolons, a byte-order mark for UTF-8, CRLF line ends, RFC 4180 quoting).
- */
+/** The orders export's file (the back office's CSV: ../csv.ts). */
 export type ExportRow = {
   id: number;
   created_at: Date;
@@ -64,24 +62,6 @@ const heads: Record<Locale, string[]> = {
   ],
 };
 
-/** Sent before the file (not stored: a database or a driver may drop it from a text). */
-export const byteOrderMark = Buffer.from([0xef, 0xbb, 0xbf]);
-const lineEnd = '\r\n';
-
-/**
- * One cell. A text a spreadsheet would run as a formula (=, +, -, @, a tab or a return first: a name
- * typed by a buyer) gets an apostrophe in front; a cell with the separator, a quote or a line break is
- * quoted.
- */
-export function csvCell(value: string | number | null): string {
-  if (value === null) return '';
-  let text = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[;"\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-const line = (cells: (string | number | null)[]) => cells.map(csvCell).join(';') + lineEnd;
-
 /** A time as the operators' office reads it: 2026-11-27 14:05 (Europe/Berlin). */
 const berlin = new Intl.DateTimeFormat('sv-SE', {
   timeZone: 'Europe/Berlin',
@@ -93,22 +73,14 @@ const berlin = new Intl.DateTimeFormat('sv-SE', {
 });
 const localTime = (at: Date | null) => (at ? berlin.format(new Date(at)) : null);
 
-/** Cents as a decimal number with the locale's decimal mark (spreadsheets read it as a number). */
-function amount(cents: number, locale: Locale): string {
-  const sign = cents < 0 ? '-' : '';
-  const whole = Math.abs(cents);
-  const text = `${Math.floor(whole / 100)}${locale === 'en' ? '.' : ','}${String(whole % 100).padStart(2, '0')}`;
-  return sign + text;
-}
-
 export function csvHead(locale: Locale): string {
-  return line(heads[locale]);
+  return csvLine(heads[locale]);
 }
 
 export function csvLines(rows: ExportRow[], locale: Locale): string {
   return rows
     .map((row) =>
-      line([
+      csvLine([
         row.id,
         localTime(row.created_at),
         row.brand_short,
@@ -117,7 +89,7 @@ export function csvLines(rows: ExportRow[], locale: Locale): string {
         row.first_name,
         row.last_name,
         row.email,
-        amount(row.total_cents, locale),
+        csvAmount(row.total_cents, locale),
         row.currency,
         localTime(row.paid_at),
         row.invoice_number,

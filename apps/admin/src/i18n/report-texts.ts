@@ -1,0 +1,133 @@
+import type { Locale } from '@shop/contracts/locale';
+import { useI18n } from './i18n-context.tsx';
+
+/**
+ * The reports screen's texts, apart from the main dictionaries (like staff-texts.ts): only the lazily
+ * loaded reports screen imports them. German is the reference (dictionaries.test.ts checks the others).
+ */
+const de = {
+  title: 'Berichte',
+  intro:
+    'Bezahlte Bestellungen, Umsatz, Gutscheine und Erstattungen je Zeitraum. Tage sind Bürotage (Europe/Berlin), Wochen beginnen am Montag.',
+  filters: 'Zeitraum und Marke',
+  brand: 'Marke',
+  allBrands: 'Alle Marken',
+  from: 'Von',
+  to: 'Bis',
+  interval: 'Einteilung',
+  intervals: { day: 'Tage', week: 'Wochen', month: 'Monate' },
+  show: 'Anzeigen',
+  csv: 'Als CSV herunterladen',
+  totals: 'Summen',
+  chartLabel: (interval: string, from: string, to: string, total: string) =>
+    `Umsatz je ${interval}, ${from} bis ${to}, zusammen ${total}. Die Zahlen stehen in der Tabelle darunter.`,
+  chartInterval: { day: 'Tag', week: 'Woche', month: 'Monat' },
+  byPeriod: 'Je Zeitraum',
+  byBrand: 'Je Marke',
+  columns: {
+    period: 'Zeitraum ab',
+    brand: 'Marke',
+    orders: 'Bestellungen',
+    revenue: 'Umsatz',
+    vouchers: 'Gutscheine',
+    refunds: 'Erstattungen',
+    refunded: 'Erstattet',
+    offer: 'Angebot',
+    term: 'Suchbegriff',
+    searches: 'Suchen',
+    lastDay: 'Zuletzt',
+  },
+  topOffers: 'Meistverkaufte Angebote',
+  noSales: 'In diesem Zeitraum wurde nichts verkauft.',
+  searchMisses: 'Suchen ohne Ergebnis',
+  searchMissesIntro:
+    'Was Kunden gesucht und nicht gefunden haben, ohne Filter. Begriffe, die wie eine E-Mail-Adresse oder Telefonnummer aussehen, werden nie gespeichert; gezählt wird je Minute.',
+  noMisses: 'Keine Suche ohne Ergebnis in diesem Zeitraum.',
+};
+
+export type ReportTexts = typeof de;
+
+const en: ReportTexts = {
+  title: 'Reports',
+  intro:
+    'Paid orders, revenue, vouchers and refunds per period. Days are office days (Europe/Berlin), weeks start on Monday.',
+  filters: 'Period and brand',
+  brand: 'Brand',
+  allBrands: 'All brands',
+  from: 'From',
+  to: 'To',
+  interval: 'Per',
+  intervals: { day: 'Days', week: 'Weeks', month: 'Months' },
+  show: 'Show',
+  csv: 'Download as CSV',
+  totals: 'Totals',
+  chartLabel: (interval: string, from: string, to: string, total: string) =>
+    `Revenue per ${interval}, ${from} to ${to}, ${total} in all. The figures are in the table below.`,
+  chartInterval: { day: 'day', week: 'week', month: 'month' },
+  byPeriod: 'Per period',
+  byBrand: 'Per brand',
+  columns: {
+    period: 'Period from',
+    brand: 'Brand',
+    orders: 'Orders',
+    revenue: 'Revenue',
+    vouchers: 'Vouchers',
+    refunds: 'Refunds',
+    refunded: 'Refunded',
+    offer: 'Offer',
+    term: 'Search term',
+    searches: 'Searches',
+    lastDay: 'Last',
+  },
+  topOffers: 'Best-selling offers',
+  noSales: 'Nothing was sold in this period.',
+  searchMisses: 'Searches that found nothing',
+  searchMissesIntro:
+    'What customers looked for and did not find, without filters. Terms that look like an e-mail address or a phone number are never kept; counted every minute.',
+  noMisses: 'No search found nothing in this period.',
+};
+
+const it: ReportTexts = {
+  title: 'Report',
+  intro:
+    'Ordini pagati, fatturato, buoni e rimborsi per periodo. I giorni sono giorni d’ufficio (Europe/Berlin), le settimane iniziano il lunedì.',
+  filters: 'Periodo e marchio',
+  brand: 'Marchio',
+  allBrands: 'Tutti i marchi',
+  from: 'Dal',
+  to: 'Al',
+  interval: 'Suddivisione',
+  intervals: { day: 'Giorni', week: 'Settimane', month: 'Mesi' },
+  show: 'Mostra',
+  csv: 'Scarica come CSV',
+  totals: 'Totali',
+  chartLabel: (interval: string, from: string, to: string, total: string) =>
+    `Fatturato per ${interval}, dal ${from} al ${to}, in tutto ${total}. I dati sono nella tabella sotto.`,
+  chartInterval: { day: 'giorno', week: 'settimana', month: 'mese' },
+  byPeriod: 'Per periodo',
+  byBrand: 'Per marchio',
+  columns: {
+    period: 'Periodo dal',
+    brand: 'Marchio',
+    orders: 'Ordini',
+    revenue: 'Fatturato',
+    vouchers: 'Buoni',
+    refunds: 'Rimborsi',
+    refunded: 'Rimborsato',
+    offer: 'Offerta',
+    term: 'Termine cercato',
+    searches: 'Ricerche',
+    lastDay: 'Ultima',
+  },
+  topOffers: 'Offerte più vendute',
+  noSales: 'In questo periodo non è stato venduto nulla.',
+  searchMisses: 'Ricerche senza risultati',
+  searchMissesIntro:
+    'Ciò che i clienti hanno cercato senza trovarlo, senza filtri. I termini che sembrano un indirizzo e-mail o un numero di telefono non vengono mai salvati; conteggio ogni minuto.',
+  noMisses: 'Nessuna ricerca senza risultati in questo periodo.',
+};
+
+export const reportTexts: Record<Locale, ReportTexts> = { de, en, it };
+
+/** The reports screen's texts in the UI's language. */
+export const useReportTexts = (): ReportTexts => reportTexts[useI18n().locale];

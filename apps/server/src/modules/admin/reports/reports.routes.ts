@@ -1,0 +1,150 @@
+import {
+  type RevenueReport,
+  revenueReportQuery,
+  revenueReportSchema,
+  searchMissesQuery,
+  searchMissesSchema,
+  topOffersQuery,
+  topOffersSchema,
+} from '@shop/contracts/admin-reports';
+import type { Locale } from '@shop/contracts/locale';
+import { problemSchema } from '@shop/contracts/problem';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { type Database, queryRows } from '#src/db/client.ts';
+import { HttpProblem } from '#src/http/problem.ts';
+import { searchMisses } from '#src/modules/search/search-misses.ts';
+import { staffOf } from '../admin-access.ts';
+import { byteOrderMark, csvAmount, csvLine } from '../csv.ts';
+import { type ReportScope, revenueReport, topOffers } from './sales-report.ts';
+
+const tags = ['admin'];
+const errors = { 400: problemSchema, 401: problemSchema, 403: problemSchema, 404: problemSchema };
+// What the shop sold: for those who answer for the brands (issue 26), not for support.
+const managers = { roles: ['operator', 'brand-manager'] } as const;
+
+/**
+ * The reports' brands: the member's own (every brand for an operator), or the one asked for, which must
+ * be among them: another brand's name answers 404 like another brand's order.
+ */
+async function scopeOf(
+  db: Database,
+  request: FastifyRequest,
+  query: { brand?: string | undefined; from: string; to: string },
+): Promise<ReportScope> {
+  const brandIds = staffOf(request).brandIds;
+  const brands = await queryRows<{ id: number; short: string; name: string }>(
+    db,
+    sql`SELECT id, short, name FROM brands
+        WHERE (${brandIds === null} OR id = ANY(${sql.param(brandIds ?? [])}::int[]))
+          AND (${query.brand === undefined} OR short = ${query.brand ?? ''})
+        ORDER BY short`,
+  );
+  if (query.brand !== undefined && brands.length === 0) throw new HttpProblem(404, 'not-found', 'brand');
+  return { brands, from: query.from, to: query.to };
+}
+
+const csvHeads: Record<Locale, string[]> = {
+  de: ['Zeitraum ab', 'Marke', 'Bestellungen', 'Umsatz', 'Gutscheine', 'Erstattungen', 'Erstattet'],
+  en: ['Period from', 'Brand', 'Orders', 'Revenue', 'Vouchers', 'Refunds', 'Refunded'],
+  it: ['Periodo dal', 'Marchio', 'Ordini', 'Fatturato', 'Buoni', 'Rimborsi', 'Rimborsato'],
+};
+
+function revenueCsv(report: RevenueReport, locale: Locale): string {
+  return (
+    csvLine(csvHeads[locale]) +
+    report.rows
+      .map((row) =>
+        csvLine([
+          row.period,
+          row.brand,
+          row.orders,
+          csvAmount(row.revenueCents, locale),
+          row.vouchers,
+          row.refunds,
+          csvAmount(row.refundedCents, locale),
+        ]),
+      )
+      .join('')
+  );
+}
+
+/** The back office's reports (issue 26): sales per brand and period, top offers, searches that found nothing. */
+export function registerReportRoutes(server: FastifyInstance, deps: { db: Database }): void {
+  const app = server.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/api/admin/reports/revenue',
+    {
+      config: { adminRule: managers },
+      schema: {
+        tags,
+        summary: 'Orders, revenue, vouchers and refunds per brand and day, week or month',
+        description:
+          'Days are office days (Europe/Berlin), weeks start on Monday; every period of the range for every ' +
+          'brand, zeros included. Revenue is what paid orders came to, counted on the day they were paid; ' +
+          'refunds on the day they were completed. `format=csv`: the same rows as a CSV file (semicolons, ' +
+          'amounts with the language’s decimal mark). At most three years.',
+        querystring: revenueReportQuery,
+        response: { 200: z.union([revenueReportSchema, z.string()]), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { interval, format } = request.query;
+      const report = await revenueReport(deps.db, await scopeOf(deps.db, request, request.query), interval);
+      if (format === 'json') return report;
+      const name = `revenue-${report.from}-${report.to}-${interval}.csv`;
+      return (
+        reply
+          .type('text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${name}"`)
+          // The schema documents the text; the bytes carry its byte-order mark first.
+          .send(
+            Buffer.concat([
+              byteOrderMark,
+              Buffer.from(revenueCsv(report, request.locale), 'utf8'),
+            ]) as unknown as string,
+          )
+      );
+    },
+  );
+
+  app.get(
+    '/api/admin/reports/top-offers',
+    {
+      config: { adminRule: managers },
+      schema: {
+        tags,
+        summary: 'The ten offers that gave most vouchers in a range of days, with their revenue',
+        querystring: topOffersQuery,
+        response: { 200: topOffersSchema, ...errors },
+      },
+    },
+    async (request) => topOffers(deps.db, await scopeOf(deps.db, request, request.query), request.locale),
+  );
+
+  app.get(
+    '/api/admin/reports/search-misses',
+    {
+      config: { adminRule: managers },
+      schema: {
+        tags,
+        summary: 'The search terms that found nothing in a range of days, most searched first',
+        description:
+          'No personal data: terms that look like an e-mail address or a phone number are never kept.',
+        querystring: searchMissesQuery,
+        response: { 200: searchMissesSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const scope = await scopeOf(deps.db, request, request.query);
+      return searchMisses(deps.db, {
+        brandIds: scope.brands.map((brand) => brand.id),
+        from: scope.from,
+        to: scope.to,
+      });
+    },
+  );
+}

@@ -1,0 +1,91 @@
+/**
+ * The back office's reports (issue 26): sales, vouchers and refunds per brand and period, the offers
+ * that sold most, and the search terms that found nothing. Operators see every brand, brand managers
+ * theirs; days are the operators' office days (Europe/Berlin), weeks start on Monday.
+ */
+import { z } from 'zod';
+import { messageKeys } from './messages.ts';
+import { text } from './text.ts';
+
+export const reportIntervals = ['day', 'week', 'month'] as const;
+export type ReportInterval = (typeof reportIntervals)[number];
+
+/** A report covers at most three years: a day report of that length is about 1,100 rows per brand. */
+export const reportLongestDays = 3 * 366;
+
+const isoDate = text().regex(/^\d{4}-\d{2}-\d{2}$/);
+const dayNumber = (date: string) => Date.parse(`${date}T00:00:00Z`) / 86_400_000;
+
+const reportPeriod = z.object({
+  /** One brand's short name; without it every brand the member sees. */
+  brand: text().max(40).optional(),
+  from: isoDate,
+  to: isoDate,
+});
+
+const isValidRange = ({ from, to }: { from: string; to: string }) =>
+  Number.isFinite(dayNumber(from)) &&
+  Number.isFinite(dayNumber(to)) &&
+  dayNumber(from) <= dayNumber(to) &&
+  dayNumber(to) - dayNumber(from) < reportLongestDays;
+const rangeRule = { message: messageKeys.reportRange, path: ['to'] };
+
+export const revenueReportQuery = reportPeriod
+  .extend({
+    interval: z.enum(reportIntervals).default('day'),
+    /** `csv`: the same rows as a spreadsheet file. */
+    format: z.enum(['json', 'csv']).default('json'),
+  })
+  .refine(isValidRange, rangeRule);
+export type RevenueReportQuery = z.input<typeof revenueReportQuery>;
+
+const count = z.number().int().min(0);
+const cents = z.number().int();
+
+export const revenueRowSchema = z.object({
+  /** The period's first day (a Monday for weeks, the 1st for months). */
+  period: isoDate,
+  brand: text(),
+  /** Orders paid in the period and what they came to (gift cards and codes taken off). */
+  orders: count,
+  revenueCents: cents,
+  /** Vouchers those orders gave. */
+  vouchers: count,
+  /** Refunds completed in the period (whenever the order was paid) and their amount. */
+  refunds: count,
+  refundedCents: cents,
+});
+export type RevenueRow = z.infer<typeof revenueRowSchema>;
+
+const totalsSchema = revenueRowSchema.omit({ period: true, brand: true });
+
+export const revenueReportSchema = z.object({
+  interval: z.enum(reportIntervals),
+  from: isoDate,
+  to: isoDate,
+  brands: z.array(z.object({ short: text(), name: text() })),
+  /** Every period of the range for every brand in it, periods without sales as zeros; oldest first. */
+  rows: z.array(revenueRowSchema),
+  totals: totalsSchema,
+});
+export type RevenueReport = z.infer<typeof revenueReportSchema>;
+
+export const topOffersQuery = reportPeriod.refine(isValidRange, rangeRule);
+export const topOffersSchema = z.object({
+  offers: z.array(
+    z.object({
+      offerId: z.number().int(),
+      /** In the language the call asked for. */
+      title: text(),
+      vouchers: count,
+      revenueCents: cents,
+    }),
+  ),
+});
+export type TopOffers = z.infer<typeof topOffersSchema>;
+
+export const searchMissesQuery = reportPeriod.refine(isValidRange, rangeRule);
+export const searchMissesSchema = z.object({
+  terms: z.array(z.object({ term: text(), searches: count, lastDay: isoDate })),
+});
+export type SearchMisses = z.infer<typeof searchMissesSchema>;
