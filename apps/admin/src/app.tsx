@@ -34,6 +34,9 @@ const SecurityScreen = lazy(() =>
 const ReportsScreen = lazy(() =>
   import('./features/reports/reports-screen.tsx').then((m) => ({ default: m.ReportsScreen })),
 );
+const RecordsScreen = lazy(() =>
+  import('./features/records/records-screen.tsx').then((m) => ({ default: m.RecordsScreen })),
+);
 const StaffScreen = lazy(() =>
   import('./features/staff/staff-screen.tsx').then((m) => ({ default: m.StaffScreen })),
 );
@@ -172,6 +175,14 @@ function Screens() {
           element={
             <Suspense fallback={<Loading />}>
               <ReportsScreen />
+            </Suspense>
+          }
+        />
+        <Route
+          path="records"
+          element={
+            <Suspense fallback={<Loading />}>
+              <RecordsScreen />
             </Suspense>
           }
         />

@@ -23,7 +23,7 @@ export const adminCsrfHeader = 'x-csrf-token';
 const email = emailField().toLowerCase();
 const isoTime = text();
 const cents = z.number().int().min(0).max(2_147_483_647);
-const note = text().trim().min(1).max(500);
+export const note = text().trim().min(1).max(500);
 
 /** Six digits from the authenticator app, or one of the recovery codes (`xxxx-xxxx`). */
 export const totpCodePattern = /^(\d{6}|[a-z0-9]{4}-[a-z0-9]{4})$/;
@@ -83,7 +83,7 @@ export const totpConfirmAnswerSchema = z.object({
 export const adminOrderSorts = ['created-desc', 'created-asc', 'total-desc', 'total-asc'] as const;
 
 const isoDate = text().regex(/^\d{4}-\d{2}-\d{2}$/);
-const pageNumber = text()
+export const pageNumber = text()
   .regex(/^\d{1,6}$/)
   .transform(Number)
   .refine((page) => page >= 1 && page <= 100_000);

@@ -26,6 +26,7 @@ export const de = {
     holds: 'Offene Reservierungen',
     audit: 'Protokoll',
     reports: 'Berichte',
+    records: 'Kundendaten',
   },
   roles: {
     operator: 'Betreiber',
@@ -207,6 +208,8 @@ export const de = {
   } as Record<string, string>,
   /** The audit trail's actions (one the app does not know yet is shown as the API names it). */
   auditActions: {
+    'records.delete': 'Eintrag gelöscht (auf Wunsch)',
+    'records.newsletter-unsubscribe': 'Vom Newsletter abgemeldet',
     'order.mark-paid': 'Als bezahlt markiert',
     'order.cancel': 'Storniert',
     'order.extend-hold': 'Reservierung verlängert',
@@ -245,6 +248,10 @@ export const de = {
     to: 'Geändert bis',
     anyAction: 'Jede Änderung',
     subjects: {
+      newsletter: (id: string) => `Newsletter-Anmeldung Nr. ${id}`,
+      wishes: (id: string) => `Wunsch Nr. ${id}`,
+      reminders: (id: string) => `Erinnerung Nr. ${id}`,
+      consent: (id: string) => `Cookie-Antwort Nr. ${id}`,
       staff: (who: string) => `Konto ${who}`,
       bankEntry: (id: string) => `Kontoeintrag ${id}`,
       mail: (id: string) => `E-Mail Nr. ${id}`,

@@ -2,6 +2,7 @@ import { locales } from '@shop/contracts/locale';
 import { describe, expect, it } from 'vitest';
 import { de } from './de.ts';
 import { dictionaries } from './dictionaries.ts';
+import { recordsTexts } from './records-texts.ts';
 import { reportTexts } from './report-texts.ts';
 import { staffTexts } from './staff-texts.ts';
 
@@ -38,9 +39,9 @@ describe('the back office dictionaries', () => {
   });
 
   it.each(locales.filter((locale) => locale !== 'de'))(
-    'the staff and report screens’ texts in %s have every German key, none empty',
+    'the staff, report and records screens’ texts in %s have every German key, none empty',
     (locale) => {
-      for (const texts of [staffTexts, reportTexts]) {
+      for (const texts of [staffTexts, reportTexts, recordsTexts]) {
         expect(entries(texts[locale])).toEqual(entries(texts.de));
         expect(JSON.stringify(texts[locale])).not.toMatch(/:"\s*"/);
       }

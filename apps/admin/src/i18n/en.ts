@@ -21,6 +21,7 @@ export const en: Dictionary = {
     holds: 'Open holds',
     audit: 'Audit trail',
     reports: 'Reports',
+    records: 'Customer data',
   },
   roles: { operator: 'Operator', 'brand-manager': 'Brand manager', support: 'Support' },
   login: {
@@ -195,6 +196,8 @@ export const en: Dictionary = {
     'insurance-policy': 'Insurance policy',
   },
   auditActions: {
+    'records.delete': 'Entry deleted (on request)',
+    'records.newsletter-unsubscribe': 'Unsubscribed from the newsletter',
     'order.mark-paid': 'Marked paid',
     'order.cancel': 'Cancelled',
     'order.extend-hold': 'Hold extended',
@@ -233,6 +236,10 @@ export const en: Dictionary = {
     to: 'Changed until',
     anyAction: 'Any change',
     subjects: {
+      newsletter: (id: string) => `newsletter sign-up no. ${id}`,
+      wishes: (id: string) => `wish no. ${id}`,
+      reminders: (id: string) => `reminder no. ${id}`,
+      consent: (id: string) => `cookie answer no. ${id}`,
       staff: (who: string) => `Account ${who}`,
       bankEntry: (id: string) => `Bank entry ${id}`,
       mail: (id: string) => `E-mail no. ${id}`,

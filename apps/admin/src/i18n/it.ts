@@ -21,6 +21,7 @@ export const it: Dictionary = {
     holds: 'Prenotazioni aperte',
     audit: 'Registro delle modifiche',
     reports: 'Report',
+    records: 'Dati clienti',
   },
   roles: { operator: 'Gestore', 'brand-manager': 'Responsabile del marchio', support: 'Assistenza clienti' },
   login: {
@@ -191,6 +192,8 @@ export const it: Dictionary = {
     'insurance-policy': 'Polizza assicurativa',
   },
   auditActions: {
+    'records.delete': 'Voce cancellata (su richiesta)',
+    'records.newsletter-unsubscribe': 'Disiscritto dalla newsletter',
     'order.mark-paid': 'Segnato come pagato',
     'order.cancel': 'Annullato',
     'order.extend-hold': 'Prenotazione prolungata',
@@ -229,6 +232,10 @@ export const it: Dictionary = {
     to: 'Modificato fino al',
     anyAction: 'Qualsiasi modifica',
     subjects: {
+      newsletter: (id: string) => `iscrizione alla newsletter n. ${id}`,
+      wishes: (id: string) => `desiderio n. ${id}`,
+      reminders: (id: string) => `promemoria n. ${id}`,
+      consent: (id: string) => `risposta ai cookie n. ${id}`,
       staff: (who: string) => `Account ${who}`,
       bankEntry: (id: string) => `Movimento bancario ${id}`,
       mail: (id: string) => `E-mail n. ${id}`,

@@ -27,6 +27,8 @@ export const auditActions = [
   'staff.password-set',
   'staff.totp-enabled',
   'staff.session-end',
+  'records.newsletter-unsubscribe',
+  'records.delete',
 ] as const;
 
 export const noFilter: AuditFilter = { orderId: '', action: '', staff: '', from: '', to: '', page: 1 };

@@ -42,6 +42,9 @@ function subjectOf({ t }: I18n, entry: AuditEntry): string | null {
   if (kind === 'mail') return t.audit.subjects.mail(id);
   if (kind === 'session') return t.audit.subjects.session;
   if (kind === 'export') return t.audit.subjects.export(id);
+  if (kind === 'newsletter' || kind === 'wishes' || kind === 'reminders' || kind === 'consent') {
+    return t.audit.subjects[kind](id);
+  }
   return entry.subject;
 }
 

@@ -40,6 +40,9 @@ export function AppFrame() {
                     <li>
                       <NavLink to="/reports">{t.nav.reports}</NavLink>
                     </li>
+                    <li>
+                      <NavLink to="/records">{t.nav.records}</NavLink>
+                    </li>
                   </>
                 ) : null}
               </>

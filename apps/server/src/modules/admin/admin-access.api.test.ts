@@ -72,6 +72,8 @@ const exampleBodies: Record<string, object | string | undefined> = {
   'POST /api/admin/bank-entries/:entryId/assign': { orderId: 1, note: 'von Hand' },
   'POST /api/admin/bank-entries/:entryId/handle': { note: 'nichts zu buchen' },
   'POST /api/admin/order-exports': {},
+  'POST /api/admin/records/:kind/:id/delete': { note: 'Löschung auf Anfrage' },
+  'POST /api/admin/records/newsletter/:id/unsubscribe': { note: 'Abmeldung auf Anfrage' },
 };
 
 const routeKey = (route: AdminRoute) => `${route.method} ${route.url}`;
@@ -80,6 +82,7 @@ const urlOf = (route: AdminRoute) =>
     .replace(':id', String(demoOrderId))
     .replace(':entryId', 'entry-1')
     .replace(':exportId', '1')
+    .replace(':kind', 'wishes')
     .replace(':staffId', '00000000-0000-4000-8000-000000000000')
     .replace(':sessionId', '00000000-0000-4000-8000-000000000001') +
   (route.url === '/api/admin/bank-statements' && route.method === 'POST' ? '?name=auszug.xml' : '');

@@ -7,6 +7,7 @@ import { registerOrderExportRoutes } from './exports/order-exports.routes.ts';
 import type { ActionDeps } from './orders/admin-order-actions.ts';
 import { registerAdminOrderRoutes } from './orders/admin-orders.routes.ts';
 import { registerOpenHoldRoutes } from './orders/open-holds.ts';
+import { registerServiceRecordRoutes } from './records/records.routes.ts';
 import { registerReportRoutes } from './reports/reports.routes.ts';
 import { registerStaffAuthRoutes, type staffLoginLimits } from './staff/staff-auth.routes.ts';
 import type { StaffCookie } from './staff/staff-cookie.ts';
@@ -31,4 +32,5 @@ export function registerAdminRoutes(app: FastifyInstance, deps: AdminDeps): void
   registerOrderExportRoutes(app, deps);
   registerStaffManagementRoutes(app, deps);
   registerReportRoutes(app, deps);
+  registerServiceRecordRoutes(app, deps);
 }

@@ -9,14 +9,12 @@ import {
 } from '@shop/contracts/admin-reports';
 import type { Locale } from '@shop/contracts/locale';
 import { problemSchema } from '@shop/contracts/problem';
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { type Database, queryRows } from '#src/db/client.ts';
-import { HttpProblem } from '#src/http/problem.ts';
+import type { Database } from '#src/db/client.ts';
 import { searchMisses } from '#src/modules/search/search-misses.ts';
-import { staffOf } from '../admin-access.ts';
+import { brandsInScope } from '../brand-scope.ts';
 import { byteOrderMark, csvAmount, csvLine } from '../csv.ts';
 import { type ReportScope, revenueReport, topOffers } from './sales-report.ts';
 
@@ -25,26 +23,15 @@ const errors = { 400: problemSchema, 401: problemSchema, 403: problemSchema, 404
 // What the shop sold: for those who answer for the brands (issue 26), not for support.
 const managers = { roles: ['operator', 'brand-manager'] } as const;
 
-/**
- * The reports' brands: the member's own (every brand for an operator), or the one asked for, which must
- * be among them: another brand's name answers 404 like another brand's order.
- */
-async function scopeOf(
+const scopeOf = async (
   db: Database,
   request: FastifyRequest,
   query: { brand?: string | undefined; from: string; to: string },
-): Promise<ReportScope> {
-  const brandIds = staffOf(request).brandIds;
-  const brands = await queryRows<{ id: number; short: string; name: string }>(
-    db,
-    sql`SELECT id, short, name FROM brands
-        WHERE (${brandIds === null} OR id = ANY(${sql.param(brandIds ?? [])}::int[]))
-          AND (${query.brand === undefined} OR short = ${query.brand ?? ''})
-        ORDER BY short`,
-  );
-  if (query.brand !== undefined && brands.length === 0) throw new HttpProblem(404, 'not-found', 'brand');
-  return { brands, from: query.from, to: query.to };
-}
+): Promise<ReportScope> => ({
+  brands: await brandsInScope(db, request, query.brand),
+  from: query.from,
+  to: query.to,
+});
 
 const csvHeads: Record<Locale, string[]> = {
   de: ['Zeitraum ab', 'Marke', 'Bestellungen', 'Umsatz', 'Gutscheine', 'Erstattungen', 'Erstattet'],
