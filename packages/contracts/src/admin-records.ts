@@ -6,13 +6,20 @@
  */
 import { z } from 'zod';
 import { note, pageNumber } from './admin.ts';
+import { messageKeys } from './messages.ts';
 import { text } from './text.ts';
 
 export const serviceRecordKinds = ['newsletter', 'wishes', 'reminders', 'consent'] as const;
 export type ServiceRecordKind = (typeof serviceRecordKinds)[number];
 
 /** Each kind's states, for its filter: subscribed (confirmed, not unsubscribed), requested, unsubscribed; pending or notified. */
-export const serviceRecordStates = ['subscribed', 'requested', 'unsubscribed', 'pending', 'notified'] as const;
+export const serviceRecordStates = [
+  'subscribed',
+  'requested',
+  'unsubscribed',
+  'pending',
+  'notified',
+] as const;
 export type ServiceRecordState = (typeof serviceRecordStates)[number];
 
 export const serviceRecordKindParams = z.object({ kind: z.enum(serviceRecordKinds) });
@@ -50,10 +57,18 @@ export const serviceRecordListSchema = z.object({
 });
 export type ServiceRecordList = z.infer<typeof serviceRecordListSchema>;
 
-export const serviceRecordActionSchema = z.object({ note });
+/**
+ * The audit trail keeps the note for good, also after the data it concerns is deleted: a note must not
+ * bring back the address the deletion removed.
+ */
+export const serviceRecordActionSchema = z.object({
+  note: note.refine((text) => !text.includes('@'), { message: messageKeys.noAddressInNote }),
+});
 export const serviceRecordActionParams = z.object({
   kind: z.enum(serviceRecordKinds),
-  id: text().regex(/^[1-9]\d{0,9}$/).transform(Number),
+  id: text()
+    .regex(/^[1-9]\d{0,9}$/)
+    .transform(Number),
 });
 
 /** A deletion's answer: how many records went (a consent record goes with its visitor's others). */

@@ -4,6 +4,7 @@
  * theirs; days are the operators' office days (Europe/Berlin), weeks start on Monday.
  */
 import { z } from 'zod';
+import { isCalendarDate, isoDate } from './admin.ts';
 import { messageKeys } from './messages.ts';
 import { text } from './text.ts';
 
@@ -13,7 +14,6 @@ export type ReportInterval = (typeof reportIntervals)[number];
 /** A report covers at most three years: a day report of that length is about 1,100 rows per brand. */
 export const reportLongestDays = 3 * 366;
 
-const isoDate = text().regex(/^\d{4}-\d{2}-\d{2}$/);
 const dayNumber = (date: string) => Date.parse(`${date}T00:00:00Z`) / 86_400_000;
 
 const reportPeriod = z.object({
@@ -24,8 +24,8 @@ const reportPeriod = z.object({
 });
 
 const isValidRange = ({ from, to }: { from: string; to: string }) =>
-  Number.isFinite(dayNumber(from)) &&
-  Number.isFinite(dayNumber(to)) &&
+  isCalendarDate(from) &&
+  isCalendarDate(to) &&
   dayNumber(from) <= dayNumber(to) &&
   dayNumber(to) - dayNumber(from) < reportLongestDays;
 const rangeRule = { message: messageKeys.reportRange, path: ['to'] };

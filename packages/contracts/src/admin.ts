@@ -4,6 +4,7 @@
  * and a CSRF token sent as `x-csrf-token` on every call that changes something.
  */
 import { z } from 'zod';
+import { messageKeys } from './messages.ts';
 import { emailField, orderStatuses, paymentTypes } from './orders.ts';
 import { idParam } from './params.ts';
 import { text } from './text.ts';
@@ -82,7 +83,13 @@ export const totpConfirmAnswerSchema = z.object({
 
 export const adminOrderSorts = ['created-desc', 'created-asc', 'total-desc', 'total-asc'] as const;
 
-const isoDate = text().regex(/^\d{4}-\d{2}-\d{2}$/);
+/** `YYYY-MM-DD` of a day that exists (no 30 February: the database would refuse it with a 500). */
+export const isCalendarDate = (value: string): boolean => {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || value < '1000-01-01') return false;
+  const day = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === value;
+};
+export const isoDate = text().refine(isCalendarDate, { message: messageKeys.invalid });
 export const pageNumber = text()
   .regex(/^\d{1,6}$/)
   .transform(Number)

@@ -33,6 +33,7 @@ export const messageKeys = {
   orderLink: 'orderLink',
   orderLinkHost: 'orderLinkHost',
   reportRange: 'reportRange',
+  noAddressInNote: 'noAddressInNote',
 } as const;
 export type MessageKey = keyof typeof messageKeys;
 
@@ -67,6 +68,11 @@ export const validationMessages: Record<MessageKey, Record<Locale, string>> = {
     de: 'min darf nicht größer als max sein',
     en: 'min must not be greater than max',
     it: 'min non può essere maggiore di max',
+  },
+  noAddressInNote: {
+    de: 'darf keine E-Mail-Adresse enthalten: das Protokoll behält die Notiz, auch wenn die Daten gelöscht sind',
+    en: 'must not contain an e-mail address: the audit trail keeps the note after the data is deleted',
+    it: 'non deve contenere un indirizzo e-mail: il registro conserva la nota anche dopo la cancellazione dei dati',
   },
   reportRange: {
     de: 'muss ein Zeitraum von höchstens drei Jahren sein, der Beginn nicht nach dem Ende',

@@ -208,6 +208,7 @@ export const de = {
   } as Record<string, string>,
   /** The audit trail's actions (one the app does not know yet is shown as the API names it). */
   auditActions: {
+    'records.export': 'Kundendaten exportiert',
     'records.delete': 'Eintrag gelöscht (auf Wunsch)',
     'records.newsletter-unsubscribe': 'Vom Newsletter abgemeldet',
     'order.mark-paid': 'Als bezahlt markiert',

@@ -196,6 +196,7 @@ export const en: Dictionary = {
     'insurance-policy': 'Insurance policy',
   },
   auditActions: {
+    'records.export': 'Customer data exported',
     'records.delete': 'Entry deleted (on request)',
     'records.newsletter-unsubscribe': 'Unsubscribed from the newsletter',
     'order.mark-paid': 'Marked paid',

@@ -192,6 +192,7 @@ export const it: Dictionary = {
     'insurance-policy': 'Polizza assicurativa',
   },
   auditActions: {
+    'records.export': 'Dati clienti esportati',
     'records.delete': 'Voce cancellata (su richiesta)',
     'records.newsletter-unsubscribe': 'Disiscritto dalla newsletter',
     'order.mark-paid': 'Segnato come pagato',

@@ -71,7 +71,7 @@ const de = {
   deleteConsentIntro: (who: string) =>
     `Alle Cookie-Antworten des Besuchers ${who} bei dieser Marke werden endgültig gelöscht.`,
   deleted: 'Der Eintrag ist gelöscht.',
-  note: 'Notiz (Pflicht, z. B. Anfrage per E-Mail vom …)',
+  note: 'Notiz (Pflicht, ohne E-Mail-Adresse, z. B. „Anfrage per Mail vom 3.12.“)',
 };
 
 export type RecordsTexts = typeof de;
@@ -137,7 +137,7 @@ const en: RecordsTexts = {
   deleteConsentIntro: (who: string) =>
     `Every cookie answer of visitor ${who} on this brand is deleted for good.`,
   deleted: 'The entry is deleted.',
-  note: 'Note (required, e.g. request by e-mail of …)',
+  note: 'Note (required, no e-mail address, e.g. “request by mail of 3 Dec”)',
 };
 
 const it: RecordsTexts = {
@@ -206,7 +206,7 @@ const it: RecordsTexts = {
   deleteConsentIntro: (who: string) =>
     `Tutte le risposte ai cookie del visitatore ${who} su questo marchio vengono cancellate definitivamente.`,
   deleted: 'La voce è cancellata.',
-  note: 'Nota (obbligatoria, ad es. richiesta via e-mail del …)',
+  note: 'Nota (obbligatoria, senza indirizzo e-mail, ad es. «richiesta via e-mail del 3/12»)',
 };
 
 export const recordsTexts: Record<Locale, RecordsTexts> = { de, en, it };

@@ -8,7 +8,7 @@ import { useI18n } from './i18n-context.tsx';
 const de = {
   title: 'Berichte',
   intro:
-    'Bezahlte Bestellungen, Umsatz, Gutscheine und Erstattungen je Zeitraum. Tage sind Bürotage (Europe/Berlin), Wochen beginnen am Montag.',
+    'Bezahlte Bestellungen, Umsatz, Gutscheine und Erstattungen je Zeitraum. Tage sind Bürotage (Europe/Berlin), Wochen beginnen am Montag. Der erste und der letzte Zeitraum zählen nur die gewählten Tage.',
   filters: 'Zeitraum und Marke',
   brand: 'Marke',
   allBrands: 'Alle Marken',
@@ -50,7 +50,7 @@ export type ReportTexts = typeof de;
 const en: ReportTexts = {
   title: 'Reports',
   intro:
-    'Paid orders, revenue, vouchers and refunds per period. Days are office days (Europe/Berlin), weeks start on Monday.',
+    'Paid orders, revenue, vouchers and refunds per period. Days are office days (Europe/Berlin), weeks start on Monday. The first and the last period count only the chosen days.',
   filters: 'Period and brand',
   brand: 'Brand',
   allBrands: 'All brands',
@@ -90,7 +90,7 @@ const en: ReportTexts = {
 const it: ReportTexts = {
   title: 'Report',
   intro:
-    'Ordini pagati, fatturato, buoni e rimborsi per periodo. I giorni sono giorni d’ufficio (Europe/Berlin), le settimane iniziano il lunedì.',
+    'Ordini pagati, fatturato, buoni e rimborsi per periodo. I giorni sono giorni d’ufficio (Europe/Berlin), le settimane iniziano il lunedì. Il primo e l’ultimo periodo contano solo i giorni scelti.',
   filters: 'Periodo e marchio',
   brand: 'Marchio',
   allBrands: 'Tutti i marchi',

@@ -81,14 +81,15 @@ function withoutValues(text: string): string {
 /**
  * An order's key is a long random secret in API paths and order-page addresses (`/view/:id/:key`): a
  * log that keeps it hands out access to the buyer's data. A long base64url path segment with a capital
- * letter is masked (our slugs are lower case).
+ * letter is masked (our slugs are lower case). Query values that may hold a person's address or name are
+ * masked too: the back office's search boxes (`query`, the audit's `staff`) and the shop's search (`q`).
  */
 export function redactUrl(url: string): string {
   const [path = '', query] = url.split('?', 2);
   const masked = path.replace(/\/(?=[A-Za-z0-9_-]*[A-Z])[A-Za-z0-9_-]{20,}(?=\/|$)/g, '/…');
   return query === undefined
     ? masked
-    : `${masked}?${query.replace(/(^|&)(email|token|key)=[^&]*/gi, '$1$2=…')}`;
+    : `${masked}?${query.replace(/(^|&)(email|token|key|query|staff|q)=[^&]*/gi, '$1$2=…')}`;
 }
 
 /** pino's options: the level, the redaction above and the error serializer. */

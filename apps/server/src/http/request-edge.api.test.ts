@@ -222,6 +222,14 @@ describe('logs', () => {
     const key = 'Xk3-_9aQ2mZp7LwR4tYv8bNc';
     expect(redactUrl(`/api/order/summary/42/${key}`)).toBe('/api/order/summary/42/…');
     expect(redactUrl(`/view/42/${key}?lang=en`)).toBe('/view/42/…?lang=en');
+    // A search box's words may be a person's address or name: the back office's and the shop's.
+    expect(redactUrl('/api/admin/records/newsletter?query=anna%40example.org&state=subscribed')).toBe(
+      '/api/admin/records/newsletter?query=…&state=subscribed',
+    );
+    expect(redactUrl('/api/admin/audit?staff=sam%40example.org&page=2')).toBe(
+      '/api/admin/audit?staff=…&page=2',
+    );
+    expect(redactUrl('/urlaub-finden?q=Anna+Huber')).toBe('/urlaub-finden?q=…');
     expect(redactUrl('/urlaub/hotel-alpenblick/3-naechte-wellness-42')).toBe(
       '/urlaub/hotel-alpenblick/3-naechte-wellness-42',
     );

@@ -29,6 +29,7 @@ export const auditActions = [
   'staff.session-end',
   'records.newsletter-unsubscribe',
   'records.delete',
+  'records.export',
 ] as const;
 
 export const noFilter: AuditFilter = { orderId: '', action: '', staff: '', from: '', to: '', page: 1 };

@@ -1,10 +1,10 @@
 import { type AuditEntry, auditListSchema } from '@shop/contracts/admin';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { Button, Form, Input, Label, TextField } from 'react-aria-components';
 import { Link, useSearchParams } from 'react-router';
 import { type I18n, useI18n } from '../../i18n/i18n-context.tsx';
 import { apiCall } from '../../lib/api-client.ts';
+import { useFilterDraft } from '../../lib/filter-draft.ts';
 import { DataTable } from '../../ui/data-table.tsx';
 import { PageHeading } from '../../ui/page-heading.tsx';
 import { Pager } from '../../ui/pager.tsx';
@@ -114,12 +114,7 @@ export function AuditScreen() {
 /** The filters: the kind of change applies at once, typed ones with the button or Enter. */
 function AuditFilters({ filter, onApply }: { filter: AuditFilter; onApply(filter: AuditFilter): void }) {
   const { t } = useI18n();
-  const [draft, setDraft] = useState(filter);
-  const change = (next: Partial<AuditFilter>, applyNow = false) => {
-    const merged = { ...draft, ...next };
-    setDraft(merged);
-    if (applyNow) onApply(merged);
-  };
+  const { draft, change, apply, reset } = useFilterDraft(filter, onApply);
   return (
     <Form
       className="filters"
@@ -127,7 +122,7 @@ function AuditFilters({ filter, onApply }: { filter: AuditFilter; onApply(filter
       role="search"
       onSubmit={(event) => {
         event.preventDefault();
-        onApply(draft);
+        apply();
       }}
     >
       <TextField
@@ -164,13 +159,7 @@ function AuditFilters({ filter, onApply }: { filter: AuditFilter; onApply(filter
         <Button type="submit" className="button primary">
           {t.orders.apply}
         </Button>
-        <Button
-          className="button"
-          onPress={() => {
-            setDraft(noFilter);
-            onApply(noFilter);
-          }}
-        >
+        <Button className="button" onPress={() => reset(noFilter)}>
           {t.orders.reset}
         </Button>
       </div>

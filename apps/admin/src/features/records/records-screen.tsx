@@ -1,10 +1,10 @@
 import { type ServiceRecord, serviceRecordKinds } from '@shop/contracts/admin-records';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { Button, Form, Input, Label, TextField } from 'react-aria-components';
 import { Link, useSearchParams } from 'react-router';
 import { useI18n } from '../../i18n/i18n-context.tsx';
 import { useRecordsTexts } from '../../i18n/records-texts.ts';
+import { useFilterDraft } from '../../lib/filter-draft.ts';
 import { DataTable } from '../../ui/data-table.tsx';
 import { PageHeading } from '../../ui/page-heading.tsx';
 import { Pager } from '../../ui/pager.tsx';
@@ -116,12 +116,7 @@ export function RecordsScreen() {
 function RecordFilters({ filter, onApply }: { filter: RecordFilter; onApply(filter: RecordFilter): void }) {
   const texts = useRecordsTexts();
   const brands = useQuery(brandsQuery());
-  const [draft, setDraft] = useState(filter);
-  const change = (next: Partial<RecordFilter>, applyNow = false) => {
-    const merged = { ...draft, ...next };
-    setDraft(merged);
-    if (applyNow) onApply(merged);
-  };
+  const { draft, change, apply } = useFilterDraft(filter, onApply);
   const states = statesOf[filter.kind];
   return (
     <Form
@@ -130,7 +125,7 @@ function RecordFilters({ filter, onApply }: { filter: RecordFilter; onApply(filt
       role="search"
       onSubmit={(event) => {
         event.preventDefault();
-        onApply(draft);
+        apply();
       }}
     >
       <SelectField

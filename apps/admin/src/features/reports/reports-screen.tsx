@@ -1,10 +1,10 @@
 import { type RevenueReport, reportIntervals } from '@shop/contracts/admin-reports';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { Button, Form, Input, Label, TextField } from 'react-aria-components';
 import { Link, useSearchParams } from 'react-router';
 import { useI18n } from '../../i18n/i18n-context.tsx';
 import { useReportTexts } from '../../i18n/report-texts.ts';
+import { useFilterDraft } from '../../lib/filter-draft.ts';
 import { DataTable } from '../../ui/data-table.tsx';
 import { PageHeading } from '../../ui/page-heading.tsx';
 import { ProblemMessage } from '../../ui/problem-message.tsx';
@@ -165,19 +165,14 @@ export function ReportsScreen() {
 function ReportFilters({ filter, onApply }: { filter: ReportFilter; onApply(filter: ReportFilter): void }) {
   const texts = useReportTexts();
   const brands = useQuery(brandsQuery());
-  const [draft, setDraft] = useState(filter);
-  const change = (next: Partial<ReportFilter>, applyNow = false) => {
-    const merged = { ...draft, ...next };
-    setDraft(merged);
-    if (applyNow) onApply(merged);
-  };
+  const { draft, change, apply } = useFilterDraft(filter, onApply);
   return (
     <Form
       className="filters"
       aria-label={texts.filters}
       onSubmit={(event) => {
         event.preventDefault();
-        onApply(draft);
+        apply();
       }}
     >
       <SelectField

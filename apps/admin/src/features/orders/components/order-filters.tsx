@@ -1,8 +1,8 @@
 import { orderStatuses, paymentTypes } from '@shop/contracts/orders';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { Button, Form, Input, Label, Text, TextField } from 'react-aria-components';
 import { useI18n } from '../../../i18n/i18n-context.tsx';
+import { useFilterDraft } from '../../../lib/filter-draft.ts';
 import { SelectField } from '../../../ui/select-field.tsx';
 import { brandsQuery } from '../api/get-orders.ts';
 import { defaultSearch, type OrderSearchState } from '../search-state.ts';
@@ -23,12 +23,7 @@ export function OrderFilters({
 }) {
   const { t } = useI18n();
   const brands = useQuery(brandsQuery());
-  const [filters, setFilters] = useState<Filters>(search);
-  const change = (next: Partial<Filters>, applyNow = false) => {
-    const merged = { ...filters, ...next };
-    setFilters(merged);
-    if (applyNow) onApply(merged);
-  };
+  const { draft: filters, change, apply, reset } = useFilterDraft<Filters>(search, onApply);
   return (
     <Form
       className="filters"
@@ -36,7 +31,7 @@ export function OrderFilters({
       role="search"
       onSubmit={(event) => {
         event.preventDefault();
-        onApply(filters);
+        apply();
       }}
     >
       <TextField
@@ -92,8 +87,7 @@ export function OrderFilters({
           className="button"
           onPress={() => {
             const { sort: _sort, page: _page, pageSize: _size, ...empty } = defaultSearch;
-            setFilters(empty);
-            onApply(empty);
+            reset(empty);
           }}
         >
           {t.orders.reset}

@@ -153,6 +153,17 @@ describe('the brand services’ records', () => {
     expect(row).toMatch(
       /^\d+;demo;\d{4}-\d\d-\d\dT[^;]+;otto\.other@example\.org;requested;source: footer \| locale: de \| consentVersion: \S+$/,
     );
+    const exports = await queryRows<{ action: string; after: unknown; staff_email: string }>(
+      shop.database.db,
+      sql`SELECT action, after, staff_email FROM audit_events WHERE action = 'records.export'`,
+    );
+    expect(exports).toEqual([
+      expect.objectContaining({
+        action: 'records.export',
+        after: { kind: 'newsletter', brand: null, state: null, records: 1 },
+        staff_email: 'operator@example.org',
+      }),
+    ]);
     expect((await list(operator, 'orders')).statusCode).toBe(400);
     const [otto] = (await list(operator, 'newsletter', { query: 'otto' })).json().records;
     expect(

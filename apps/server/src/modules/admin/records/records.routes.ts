@@ -17,6 +17,7 @@ import { z } from 'zod';
 import type { Database } from '#src/db/client.ts';
 import { HttpProblem } from '#src/http/problem.ts';
 import { staffOf } from '../admin-access.ts';
+import { recordAudit } from '../audit/audit-trail.ts';
 import { brandsInScope } from '../brand-scope.ts';
 import { byteOrderMark, csvLine } from '../csv.ts';
 import {
@@ -85,6 +86,12 @@ export function registerServiceRecordRoutes(server: FastifyInstance, deps: { db:
       const filter = { brandIds: await brandIdsOf(request, brand), query, state };
       if (format === 'json') return listServiceRecords(deps.db, kind, filter, page ?? 1);
       const records = await allServiceRecords(deps.db, kind, filter);
+      // A file of many people's addresses leaves the shop: who took which kind, how many, when (the
+      // filter's words are not kept: they may be an address).
+      await recordAudit(deps.db, actor(request), {
+        action: 'records.export',
+        after: { kind, brand: brand ?? null, state: state ?? null, records: records.length },
+      });
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${kind}.csv"`)

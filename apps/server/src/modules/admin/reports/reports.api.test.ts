@@ -139,6 +139,8 @@ describe('the revenue report', () => {
       { from: '2026-02-01', to: '2026-01-31' },
       { from: '2020-01-01', to: '2026-01-01' },
       { from: '2026-02-30x', to: '2026-03-01' },
+      // A day that does not exist (the database would refuse it with a 500).
+      { from: '2025-02-30', to: '2025-03-01' },
       { from: '2026-01-01', to: '2026-01-31', interval: 'year' },
     ];
     for (const query of refused) {
