@@ -10,7 +10,7 @@ import { PageHeading } from '../../ui/page-heading.tsx';
 import { Pager } from '../../ui/pager.tsx';
 import { ProblemMessage } from '../../ui/problem-message.tsx';
 import { SelectField } from '../../ui/select-field.tsx';
-import { brandsQuery } from '../orders/api/get-orders.ts';
+import { BrandSelect } from '../orders/components/brand-select.tsx';
 import { recordsCsvUrl, recordsQuery } from './api/records.ts';
 import { RecordAction } from './record-actions.tsx';
 import { filterFromParams, filterToParams, type RecordFilter, statesOf } from './record-filter.ts';
@@ -115,7 +115,6 @@ export function RecordsScreen() {
 /** Brand and state apply at once, the address with the button or Enter. */
 function RecordFilters({ filter, onApply }: { filter: RecordFilter; onApply(filter: RecordFilter): void }) {
   const texts = useRecordsTexts();
-  const brands = useQuery(brandsQuery());
   const { draft, change, apply } = useFilterDraft(filter, onApply);
   const states = statesOf[filter.kind];
   return (
@@ -128,13 +127,10 @@ function RecordFilters({ filter, onApply }: { filter: RecordFilter; onApply(filt
         apply();
       }}
     >
-      <SelectField
+      <BrandSelect
         label={texts.brand}
+        anyLabel={texts.allBrands}
         value={draft.brand}
-        options={[
-          { id: '', label: texts.allBrands },
-          ...(brands.data ?? []).map((brand) => ({ id: brand.short, label: brand.name })),
-        ]}
         onChange={(brand) => change({ brand }, true)}
       />
       <TextField className="field" value={draft.query} onChange={(query) => change({ query })}>

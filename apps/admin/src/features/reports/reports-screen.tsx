@@ -9,7 +9,7 @@ import { DataTable } from '../../ui/data-table.tsx';
 import { PageHeading } from '../../ui/page-heading.tsx';
 import { ProblemMessage } from '../../ui/problem-message.tsx';
 import { SelectField } from '../../ui/select-field.tsx';
-import { brandsQuery } from '../orders/api/get-orders.ts';
+import { BrandSelect } from '../orders/components/brand-select.tsx';
 import { revenueCsvUrl, revenueQuery, searchMissesQuery, topOffersQuery } from './api/get-reports.ts';
 import { filterFromParams, filterToParams, type ReportFilter } from './report-filter.ts';
 import { RevenueChart } from './revenue-chart.tsx';
@@ -164,7 +164,6 @@ export function ReportsScreen() {
 /** Brand and division apply at once; the dates with the button or Enter. */
 function ReportFilters({ filter, onApply }: { filter: ReportFilter; onApply(filter: ReportFilter): void }) {
   const texts = useReportTexts();
-  const brands = useQuery(brandsQuery());
   const { draft, change, apply } = useFilterDraft(filter, onApply);
   return (
     <Form
@@ -175,13 +174,10 @@ function ReportFilters({ filter, onApply }: { filter: ReportFilter; onApply(filt
         apply();
       }}
     >
-      <SelectField
+      <BrandSelect
         label={texts.brand}
+        anyLabel={texts.allBrands}
         value={draft.brand}
-        options={[
-          { id: '', label: texts.allBrands },
-          ...(brands.data ?? []).map((brand) => ({ id: brand.short, label: brand.name })),
-        ]}
         onChange={(brand) => change({ brand }, true)}
       />
       <TextField className="field" type="date" value={draft.from} onChange={(from) => change({ from })}>

@@ -1,4 +1,5 @@
 import type { Locale } from '@shop/contracts/locale';
+import type { FastifyReply } from 'fastify';
 
 /**
  * The back office's CSV files (the orders export, the reports): as German, Italian and English
@@ -30,4 +31,15 @@ export function csvAmount(cents: number, locale: Locale): string {
   const whole = Math.abs(cents);
   const text = `${Math.floor(whole / 100)}${locale === 'en' ? '.' : ','}${String(whole % 100).padStart(2, '0')}`;
   return sign + text;
+}
+
+/**
+ * Answers a CSV file as a download. The route's schema documents the text (a string); the bytes carry
+ * the byte-order mark first.
+ */
+export function sendCsv(reply: FastifyReply, fileName: string, content: string): FastifyReply {
+  return reply
+    .type('text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${fileName}"`)
+    .send(Buffer.concat([byteOrderMark, Buffer.from(content, 'utf8')]) as unknown as string);
 }

@@ -1,11 +1,10 @@
 import { orderStatuses, paymentTypes } from '@shop/contracts/orders';
-import { useQuery } from '@tanstack/react-query';
 import { Button, Form, Input, Label, Text, TextField } from 'react-aria-components';
 import { useI18n } from '../../../i18n/i18n-context.tsx';
 import { useFilterDraft } from '../../../lib/filter-draft.ts';
 import { SelectField } from '../../../ui/select-field.tsx';
-import { brandsQuery } from '../api/get-orders.ts';
 import { defaultSearch, type OrderSearchState } from '../search-state.ts';
+import { BrandSelect } from './brand-select.tsx';
 
 type Filters = Pick<OrderSearchState, 'query' | 'brand' | 'status' | 'paymentType' | 'from' | 'to'>;
 
@@ -22,7 +21,6 @@ export function OrderFilters({
   onApply(filters: Filters): void;
 }) {
   const { t } = useI18n();
-  const brands = useQuery(brandsQuery());
   const { draft: filters, change, apply, reset } = useFilterDraft<Filters>(search, onApply);
   return (
     <Form
@@ -44,13 +42,10 @@ export function OrderFilters({
         <Input />
         <Text slot="description">{t.orders.searchHint}</Text>
       </TextField>
-      <SelectField
+      <BrandSelect
         label={t.orders.brand}
+        anyLabel={t.orders.allBrands}
         value={filters.brand}
-        options={[
-          { id: '', label: t.orders.allBrands },
-          ...(brands.data ?? []).map((brand) => ({ id: brand.short, label: brand.name })),
-        ]}
         onChange={(brand) => change({ brand }, true)}
       />
       <SelectField

@@ -8,7 +8,7 @@ import type { Database } from '#src/db/client.ts';
 import { HttpProblem } from '#src/http/problem.ts';
 import type { JobQueue } from '#src/modules/jobs/job-queue.ts';
 import { staffOf } from '../admin-access.ts';
-import { byteOrderMark } from '../csv.ts';
+import { sendCsv } from '../csv.ts';
 import { findOrderExport, orderExportFile, requestOrderExport } from './order-exports.ts';
 
 const tags = ['admin'];
@@ -81,13 +81,7 @@ export function registerOrderExportRoutes(
     async (request, reply) => {
       const content = await orderExportFile(deps.db, staffOf(request).member.id, request.params.exportId);
       if (content === undefined) throw notFound();
-      return (
-        reply
-          .type('text/csv; charset=utf-8')
-          .header('content-disposition', `attachment; filename="orders-${request.params.exportId}.csv"`)
-          // The schema documents the text; the bytes carry its byte-order mark first.
-          .send(Buffer.concat([byteOrderMark, Buffer.from(content, 'utf8')]) as unknown as string)
-      );
+      return sendCsv(reply, `orders-${request.params.exportId}.csv`, content);
     },
   );
 }

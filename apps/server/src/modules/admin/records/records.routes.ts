@@ -19,7 +19,7 @@ import { HttpProblem } from '#src/http/problem.ts';
 import { staffOf } from '../admin-access.ts';
 import { recordAudit } from '../audit/audit-trail.ts';
 import { brandsInScope } from '../brand-scope.ts';
-import { byteOrderMark, csvLine } from '../csv.ts';
+import { csvLine, sendCsv } from '../csv.ts';
 import {
   allServiceRecords,
   deleteServiceRecord,
@@ -92,15 +92,7 @@ export function registerServiceRecordRoutes(server: FastifyInstance, deps: { db:
         action: 'records.export',
         after: { kind, brand: brand ?? null, state: state ?? null, records: records.length },
       });
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${kind}.csv"`)
-        .send(
-          Buffer.concat([
-            byteOrderMark,
-            Buffer.from(recordsCsv(records, request.locale), 'utf8'),
-          ]) as unknown as string,
-        );
+      return sendCsv(reply, `${kind}.csv`, recordsCsv(records, request.locale));
     },
   );
 

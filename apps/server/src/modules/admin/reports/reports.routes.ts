@@ -15,7 +15,7 @@ import { z } from 'zod';
 import type { Database } from '#src/db/client.ts';
 import { searchMisses } from '#src/modules/search/search-misses.ts';
 import { brandsInScope } from '../brand-scope.ts';
-import { byteOrderMark, csvAmount, csvLine } from '../csv.ts';
+import { csvAmount, csvLine, sendCsv } from '../csv.ts';
 import { type ReportScope, revenueReport, topOffers } from './sales-report.ts';
 
 const tags = ['admin'];
@@ -82,18 +82,10 @@ export function registerReportRoutes(server: FastifyInstance, deps: { db: Databa
       const { interval, format } = request.query;
       const report = await revenueReport(deps.db, await scopeOf(deps.db, request, request.query), interval);
       if (format === 'json') return report;
-      const name = `revenue-${report.from}-${report.to}-${interval}.csv`;
-      return (
-        reply
-          .type('text/csv; charset=utf-8')
-          .header('content-disposition', `attachment; filename="${name}"`)
-          // The schema documents the text; the bytes carry its byte-order mark first.
-          .send(
-            Buffer.concat([
-              byteOrderMark,
-              Buffer.from(revenueCsv(report, request.locale), 'utf8'),
-            ]) as unknown as string,
-          )
+      return sendCsv(
+        reply,
+        `revenue-${report.from}-${report.to}-${interval}.csv`,
+        revenueCsv(report, request.locale),
       );
     },
   );
