@@ -26,6 +26,7 @@ import { registerAppManifestRoutes } from './modules/app-manifest/app-manifest.r
 import { createBrandDirectory } from './modules/brands/brand-directory.ts';
 import { createBrandLogos } from './modules/brands/brand-logo.ts';
 import { createCatalogueContext } from './modules/catalogue/catalogue-context.ts';
+import { type ShopChange, watchShopChanges } from './modules/catalogue/shop-change-watch.ts';
 import { registerConsentRoutes } from './modules/consent/consent.routes.ts';
 import { registerContentRoutes } from './modules/content/content.routes.ts';
 import { createMembershipNumberChecks, registerGuardRoutes } from './modules/guard/guard.routes.ts';
@@ -49,6 +50,7 @@ import { createSearchEngine } from './modules/search/engine/search-engine.ts';
 import { registerSearchRoutes } from './modules/search/search.routes.ts';
 import { createSearchMissLog } from './modules/search/search-misses.ts';
 import { registerSeoRoutes } from './modules/seo/seo.routes.ts';
+import { createPageCache } from './modules/storefront/page-cache.ts';
 import { registerStorefront } from './modules/storefront/storefront.routes.ts';
 import { registerVoucherRoutes } from './modules/vouchers/vouchers.routes.ts';
 import { registerWishRoutes } from './modules/wishes/wishes.routes.ts';
@@ -117,11 +119,13 @@ export async function buildApp({
     publicUrl: config.publicUrl,
   });
   const searchEngine = createSearchEngine(database.db, {
-    refreshIntervalMs: config.searchRefreshMs,
+    // The change watch below reloads it when the catalogue version moves.
+    refreshIntervalMs: 0,
     log: (message) => app.log.info(message),
   });
   app.addHook('onClose', async () => searchEngine.close());
   const catalogue = createCatalogueContext(database.db, config.catalogueCacheTtlMs, searchEngine);
+  const pageCache = createPageCache(config.catalogueCacheTtlMs);
   const metrics = createMetrics();
 
   registerRequestContext(
@@ -256,7 +260,7 @@ export async function buildApp({
     assetsDir: path.join(repoRoot, 'assets'),
     mode: config.storefrontDev ? 'development' : config.env === 'test' ? 'test' : 'production',
     brandConfigs,
-    pageCacheTtlMs: config.catalogueCacheTtlMs,
+    pageCache,
     resolveBrand: brands.resolve,
     isPaymentSandbox: config.payments.mode === 'sandbox',
     mapTiles: config.mapTiles,
@@ -264,11 +268,18 @@ export async function buildApp({
   });
 
   app.decorate('metrics', metrics);
-  app.decorate('refreshCatalogue', async () => {
+  // The search index first: a page rendered between the two would be cached with the old results.
+  const refreshShop = async ({ catalogue: catalogueMoved }: ShopChange) => {
+    if (catalogueMoved) await searchEngine.refresh();
     brands.refresh();
+    brandConfigs.clear();
     catalogue.clearCache();
-    await searchEngine.refresh();
-  });
+    pageCache.clear();
+  };
+  // Back-office changes made on any process or machine, live here within CHANGE_POLL_MS.
+  const changes = watchShopChanges(database.db, { intervalMs: config.changePollMs, onChange: refreshShop });
+  app.addHook('onClose', async () => changes.close());
+  app.decorate('refreshCatalogue', () => refreshShop({ catalogue: true }));
   return app;
 }
 

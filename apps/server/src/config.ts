@@ -32,7 +32,7 @@ const environmentSchema = z.object({
     .regex(/^[a-z0-9-]+$/)
     .default('demo'),
   CATALOGUE_CACHE_TTL_MS: z.coerce.number().int().min(0).max(3_600_000).default(10_000),
-  SEARCH_REFRESH_MS: z.coerce.number().int().min(0).max(3_600_000).default(5_000),
+  CHANGE_POLL_MS: z.coerce.number().int().min(0).max(3_600_000).default(1_000),
   TRUST_PROXY: flag.default(false),
   // Unset: required in production only (issue 25).
   STAFF_OPERATOR_TOTP: flag.optional(),
@@ -121,7 +121,8 @@ export type Config = {
   defaultBrand: string;
   catalogueCacheTtlMs: number;
   /** How often each process checks whether its in-memory search index is stale (0 = never). */
-  searchRefreshMs: number;
+  /** How often a process looks whether the catalogue or what the shop shows changed (0: never). */
+  changePollMs: number;
   trustProxy: boolean;
   /** An operator must set up a second factor (TOTP) before anything else in the back office. */
   operatorsNeedTotp: boolean;
@@ -240,7 +241,7 @@ export function loadConfig(environment: NodeJS.ProcessEnv = process.env): Config
     seedOnStart: e.SEED_ON_START,
     defaultBrand: e.DEFAULT_BRAND,
     catalogueCacheTtlMs: e.CATALOGUE_CACHE_TTL_MS,
-    searchRefreshMs: e.SEARCH_REFRESH_MS,
+    changePollMs: e.CHANGE_POLL_MS,
     trustProxy: e.TRUST_PROXY,
     operatorsNeedTotp: e.STAFF_OPERATOR_TOTP ?? e.NODE_ENV === 'production',
     storefrontDev: e.STOREFRONT_DEV,

@@ -37,6 +37,10 @@ export function createPageCache(ttlMs: number) {
       // Waiting for another request's render of a page only that request may have: render our own.
       return own ?? (isShareable(page) ? page : render());
     },
+    /** Forgets every page: something they show changed (shop-change-watch.ts). */
+    clear(): void {
+      pages?.clear();
+    },
   };
 }
 

@@ -24,7 +24,8 @@ export type StorefrontOptions = {
   assetsDir: string;
   mode: 'production' | 'development' | 'test';
   /** How long a rendered page is reused for the same brand, language and URL (0 = never). */
-  pageCacheTtlMs?: number;
+  /** Rendered pages (page-cache.ts); none in development. */
+  pageCache?: PageCache;
   /** The brand configs (modules/brands), one cache for the whole app. */
   brandConfigs: BrandConfigs;
   /** The brand a host name belongs to, with its canonical origin (never the request's Host). */
@@ -63,7 +64,7 @@ export async function registerStorefront(app: FastifyInstance, options: Storefro
   const vite = options.mode === 'development' ? await startVite(app, storefrontRoot) : null;
   const render = vite
     ? createViteRenderer(vite, storefrontRoot)
-    : createBuildRenderer(storefrontRoot, serverEntry, createPageCache(options.pageCacheTtlMs ?? 0));
+    : createBuildRenderer(storefrontRoot, serverEntry, options.pageCache ?? createPageCache(0));
 
   app.get('/assets/brands/*', { schema: { hide: true } }, async (request, reply) => {
     const file = resolveInside(path.resolve(options.assetsDir, 'brands'), wildcard(request));
