@@ -16,6 +16,13 @@ export type StaffClient = {
   csrfToken: string;
   get(url: string, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
   post(url: string, payload?: object, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
+  /** Any method, with a JSON payload or the raw bytes of an upload. */
+  send(
+    method: 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+    url: string,
+    payload?: object | Buffer,
+    headers?: Record<string, string>,
+  ): Promise<LightMyRequestResponse>;
 };
 
 let clients = 0;
@@ -55,6 +62,13 @@ export function staffClient(
     post: async (url, payload, headers = {}) =>
       app.inject({
         method: 'POST',
+        url,
+        headers: { cookie, [adminCsrfHeader]: csrfToken, 'accept-language': locale, ...headers },
+        ...(payload ? { payload: payload as Record<string, unknown> } : {}),
+      }),
+    send: async (method, url, payload, headers = {}) =>
+      app.inject({
+        method,
         url,
         headers: { cookie, [adminCsrfHeader]: csrfToken, 'accept-language': locale, ...headers },
         ...(payload ? { payload: payload as Record<string, unknown> } : {}),

@@ -7,3 +7,63 @@ CREATE TABLE "shop_version" (
 );
 --> statement-breakpoint
 INSERT INTO "shop_version" ("id", "version") VALUES (1, 0);
+--> statement-breakpoint
+-- The boards a hotel offers (SPEC §3 codes); an offer picks one.
+ALTER TABLE "hotels" ADD COLUMN "board_codes" text[] NOT NULL DEFAULT '{}';
+--> statement-breakpoint
+-- Pictures uploaded in the back office, cropped and stored once (WebP, at most 2048 px wide): every
+-- machine serves them from here; each machine's media folder is only a cache of the sizes it rendered.
+CREATE TABLE "media_pictures" (
+  "seed" text PRIMARY KEY,
+  "image" bytea NOT NULL,
+  "width" integer NOT NULL,
+  "height" integer NOT NULL,
+  "staff_id" uuid,
+  "created_at" timestamp with time zone NOT NULL DEFAULT now()
+);
+--> statement-breakpoint
+-- Every price a variant had and since when: the lowest of the last 30 days is what the EU price
+-- indication rules ask a shop to show beside a reduction against its own former price.
+CREATE TABLE "variant_prices" (
+  "variant_id" integer NOT NULL REFERENCES "variants"("id") ON DELETE CASCADE,
+  "price_cents" integer NOT NULL,
+  "since" timestamp with time zone NOT NULL DEFAULT now()
+);
+--> statement-breakpoint
+CREATE INDEX "variant_prices_variant_idx" ON "variant_prices" ("variant_id", "since" DESC);
+--> statement-breakpoint
+-- A trigger, so that no writer (the back office, an import, a seed) can change a price unrecorded.
+CREATE FUNCTION record_variant_price() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'INSERT' OR NEW.price_cents IS DISTINCT FROM OLD.price_cents THEN
+    INSERT INTO variant_prices (variant_id, price_cents) VALUES (NEW.id, NEW.price_cents);
+  END IF;
+  RETURN NEW;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER variants_price_history AFTER INSERT OR UPDATE OF price_cents ON "variants"
+  FOR EACH ROW EXECUTE FUNCTION record_variant_price();
+--> statement-breakpoint
+INSERT INTO variant_prices (variant_id, price_cents, since)
+  SELECT v.id, v.price_cents, o.created_at FROM variants v JOIN offers o ON o.id = v.offer_id;
+--> statement-breakpoint
+-- A catalogue CSV file and what became of it (modules/admin/catalogue/catalogue-import.ts): checked by a
+-- job, which lists every change and error; written only when asked to and only without errors.
+CREATE TABLE "catalogue_imports" (
+  "id" serial PRIMARY KEY,
+  "staff_id" uuid NOT NULL,
+  "brand_ids" integer[],
+  "locale" text NOT NULL,
+  "file_name" text NOT NULL,
+  "content" text NOT NULL,
+  "dry_run" boolean NOT NULL,
+  "status" text NOT NULL DEFAULT 'queued',
+  "rows_total" integer,
+  "rows_done" integer NOT NULL DEFAULT 0,
+  "summary" jsonb,
+  "changes" jsonb,
+  "errors" jsonb,
+  "applied" boolean NOT NULL DEFAULT false,
+  "created_at" timestamp with time zone NOT NULL DEFAULT now(),
+  "finished_at" timestamp with time zone
+);

@@ -89,6 +89,8 @@ export const hotels = pgTable(
     email: text('email'),
     description: translated('description').notNull(),
     featureCodes: smallint('feature_codes').array().notNull().default(sql`'{}'`),
+    /** The boards the hotel offers (SPEC §3 codes); each offer names one. */
+    boardCodes: text('board_codes').array().notNull().default(sql`'{}'`),
     imageSeeds: text('image_seeds').array().notNull().default(sql`'{}'`),
   },
   (t) => [

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DatabaseHandle } from '#src/db/client.ts';
+import { type DatabaseHandle, queryRows } from '#src/db/client.ts';
 import { rebuildSearchIndex } from '#src/modules/search/search-index.repository.ts';
 import { createTestDatabase } from '#src/test/database.ts';
-import { announceShopChange } from './shop-changes.ts';
 import { type ShopChange, watchShopChanges } from './shop-change-watch.ts';
+import { announceShopChange } from './shop-changes.ts';
 
 let database: DatabaseHandle;
 beforeAll(async () => {
@@ -29,9 +29,10 @@ describe('the shop change watch', () => {
     await watch.check();
     expect(seen).toEqual([{ catalogue: false }]);
 
-    const [offer] = (await database.db.execute(sql`SELECT id FROM offers ORDER BY id LIMIT 1`)).rows as {
-      id: number;
-    }[];
+    const [offer] = await queryRows<{ id: number }>(
+      database.db,
+      sql`SELECT id FROM offers ORDER BY id LIMIT 1`,
+    );
     await rebuildSearchIndex(database.db, () => {}, [offer!.id]);
     await watch.check();
     expect(seen).toEqual([{ catalogue: false }, { catalogue: true }]);

@@ -11,6 +11,7 @@ import { createCatalogueSeeds } from './catalogue-seeds.ts';
 import { createDiskCache } from './disk-cache.ts';
 import { renderGeneratedImage } from './generated-image.ts';
 import { type HeroBox, heroSeed, renderHeroImage } from './hero-image.ts';
+import { isUploadedSeed, readPicture, resizePicture } from './uploaded-pictures.ts';
 
 const params = z.object({
   // Any seed the catalogue holds (imageUrl() encodes it; the router decodes it): whether it is one is
@@ -82,6 +83,12 @@ export function registerMediaRoutes(server: FastifyInstance, options: MediaOptio
     // A picture on disk is served without asking the catalogue.
     const cached = await cache.read(name);
     if (cached) return send(cached);
+    // Uploaded in the back office: the stored picture is in the database, shared by every machine.
+    if (isUploadedSeed(seed)) {
+      const stored = await readPicture(options.db, seed);
+      if (!stored) return reply.callNotFound();
+      return send(await cache.renderOnce(name, () => resizePicture(stored, Number.parseInt(file, 10))));
+    }
     if (!(await catalogueSeeds.has(seed))) return reply.callNotFound();
     return send(await cache.renderOnce(name, () => renderGeneratedImage(seed, Number.parseInt(file, 10))));
   });
