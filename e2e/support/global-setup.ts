@@ -64,7 +64,8 @@ export async function startServer(options: { env?: Record<string, string>; logNa
     WIRE_TRANSFER_OPEN_LIMIT: '0',
     ...options.env,
   };
-  delete env.DATABASE_URL;
+  // PGlite unless the journey asks for a PostgreSQL database (startPostgresServer).
+  if (!options.env?.DATABASE_URL) delete env.DATABASE_URL;
   delete env.STOREFRONT_DEV;
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: path.join(repoRoot, 'apps', 'server'),
@@ -112,6 +113,20 @@ export async function startServer(options: { env?: Record<string, string>; logNa
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A production server on a PostgreSQL database the journey made: start two on one database to see a
+ * change taken by one process reach the other (issue 26). Payments in the sandbox, as on PGlite.
+ */
+export function startPostgresServer(
+  databaseUrl: string,
+  options: { env?: Record<string, string>; logName?: string } = {},
+) {
+  return startServer({
+    ...options,
+    env: { PAYMENTS_MODE: 'sandbox', ...options.env, DATABASE_URL: databaseUrl },
+  });
 }
 
 /** Errors the server logged while the journeys ran are app bugs worth a look even when tests pass. */

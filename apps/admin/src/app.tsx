@@ -37,8 +37,41 @@ const ReportsScreen = lazy(() =>
 const RecordsScreen = lazy(() =>
   import('./features/records/records-screen.tsx').then((m) => ({ default: m.RecordsScreen })),
 );
+const BrandsScreen = lazy(() =>
+  import('./features/brands/brands-screen.tsx').then((m) => ({ default: m.BrandsScreen })),
+);
+const BrandConfigScreen = lazy(() =>
+  import('./features/brands/brand-config-screen.tsx').then((m) => ({ default: m.BrandConfigScreen })),
+);
+const ContentScreen = lazy(() =>
+  import('./features/content/content-screen.tsx').then((m) => ({ default: m.ContentScreen })),
+);
+const GiftCardsScreen = lazy(() =>
+  import('./features/gift-cards/gift-cards-screen.tsx').then((m) => ({ default: m.GiftCardsScreen })),
+);
+const GiftCardScreen = lazy(() =>
+  import('./features/gift-cards/gift-card-screen.tsx').then((m) => ({ default: m.GiftCardScreen })),
+);
+const PromotionScreens = lazy(() =>
+  import('./features/promotions/promotion-routes.tsx').then((m) => ({ default: m.PromotionScreens })),
+);
+const CodeScreens = lazy(() =>
+  import('./features/promotions/promotion-routes.tsx').then((m) => ({ default: m.CodeScreens })),
+);
 const StaffScreen = lazy(() =>
   import('./features/staff/staff-screen.tsx').then((m) => ({ default: m.StaffScreen })),
+);
+const OffersScreen = lazy(() =>
+  import('./features/catalogue/offers-screen.tsx').then((m) => ({ default: m.OffersScreen })),
+);
+const OfferScreen = lazy(() =>
+  import('./features/catalogue/offer-screen.tsx').then((m) => ({ default: m.OfferScreen })),
+);
+const HotelsScreen = lazy(() =>
+  import('./features/catalogue/hotels-screen.tsx').then((m) => ({ default: m.HotelsScreen })),
+);
+const HotelScreen = lazy(() =>
+  import('./features/catalogue/hotel-screen.tsx').then((m) => ({ default: m.HotelScreen })),
 );
 // Opened once per member, from the invitation mail: not part of the sign-in's first view.
 const InviteScreen = lazy(() =>
@@ -179,10 +212,66 @@ function Screens() {
           }
         />
         <Route
+          path="promotions/*"
+          element={
+            <Suspense fallback={<Loading />}>
+              <PromotionScreens />
+            </Suspense>
+          }
+        />
+        <Route
+          path="codes/*"
+          element={
+            <Suspense fallback={<Loading />}>
+              <CodeScreens />
+            </Suspense>
+          }
+        />
+        <Route
           path="records"
           element={
             <Suspense fallback={<Loading />}>
               <RecordsScreen />
+            </Suspense>
+          }
+        />
+        <Route
+          path="brands"
+          element={
+            <Suspense fallback={<Loading />}>
+              <BrandsScreen />
+            </Suspense>
+          }
+        />
+        <Route
+          path="brands/:short"
+          element={
+            <Suspense fallback={<Loading />}>
+              <BrandConfigScreen />
+            </Suspense>
+          }
+        />
+        <Route
+          path="content"
+          element={
+            <Suspense fallback={<Loading />}>
+              <ContentScreen />
+            </Suspense>
+          }
+        />
+        <Route
+          path="gift-cards"
+          element={
+            <Suspense fallback={<Loading />}>
+              <GiftCardsScreen />
+            </Suspense>
+          }
+        />
+        <Route
+          path="gift-cards/:id"
+          element={
+            <Suspense fallback={<Loading />}>
+              <GiftCardScreen />
             </Suspense>
           }
         />
@@ -199,6 +288,55 @@ function Screens() {
           element={
             <Suspense fallback={<Loading />}>
               <StaffScreen />
+            </Suspense>
+          }
+        />
+        <Route path="catalogue" element={<Navigate to="/catalogue/offers" replace />} />
+        <Route
+          path="catalogue/offers"
+          element={
+            <Suspense fallback={<Loading />}>
+              <OffersScreen />
+            </Suspense>
+          }
+        />
+        <Route
+          path="catalogue/offers/new"
+          element={
+            <Suspense fallback={<Loading />}>
+              <OfferScreen />
+            </Suspense>
+          }
+        />
+        <Route
+          path="catalogue/offers/:offerId"
+          element={
+            <Suspense fallback={<Loading />}>
+              <OfferScreen />
+            </Suspense>
+          }
+        />
+        <Route
+          path="catalogue/hotels"
+          element={
+            <Suspense fallback={<Loading />}>
+              <HotelsScreen />
+            </Suspense>
+          }
+        />
+        <Route
+          path="catalogue/hotels/new"
+          element={
+            <Suspense fallback={<Loading />}>
+              <HotelScreen />
+            </Suspense>
+          }
+        />
+        <Route
+          path="catalogue/hotels/:hotelId"
+          element={
+            <Suspense fallback={<Loading />}>
+              <HotelScreen />
             </Suspense>
           }
         />

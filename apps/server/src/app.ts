@@ -268,18 +268,29 @@ export async function buildApp({
   });
 
   app.decorate('metrics', metrics);
-  // The search index first: a page rendered between the two would be cached with the old results.
-  const refreshShop = async ({ catalogue: catalogueMoved }: ShopChange) => {
-    if (catalogueMoved) await searchEngine.refresh();
+  // Dropped at once (an offer page shows a new price without waiting for the search index), and again
+  // once a moved search index has reloaded: pages rendered meanwhile may hold the old search results.
+  const dropCaches = () => {
     brands.refresh();
     brandConfigs.clear();
     catalogue.clearCache();
     pageCache.clear();
   };
+  // The reload is not awaited: the watch keeps looking every interval while a large index loads (seconds
+  // at 100,000 offers), so a change made meanwhile is not held up behind it; the engine runs one reload
+  // at a time and queues one more.
+  const refreshShop = async ({ catalogue: catalogueMoved }: ShopChange) => {
+    dropCaches();
+    if (catalogueMoved) void searchEngine.refresh().then(dropCaches, () => {});
+  };
   // Back-office changes made on any process or machine, live here within CHANGE_POLL_MS.
   const changes = watchShopChanges(database.db, { intervalMs: config.changePollMs, onChange: refreshShop });
   app.addHook('onClose', async () => changes.close());
-  app.decorate('refreshCatalogue', () => refreshShop({ catalogue: true }));
+  app.decorate('refreshCatalogue', async () => {
+    dropCaches();
+    await searchEngine.refresh();
+    dropCaches();
+  });
   return app;
 }
 

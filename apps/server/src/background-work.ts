@@ -5,6 +5,7 @@ import { type Config, repoRoot } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { composeAccountMail } from './modules/accounts/account-mail.ts';
 import { guestOrdersCheckJobDefinition } from './modules/accounts/guest-orders.ts';
+import { catalogueImportJobDefinition } from './modules/admin/catalogue/catalogue-import.ts';
 import {
   orderExportCleanupJobDefinition,
   orderExportJobDefinition,
@@ -55,6 +56,7 @@ export function createBackgroundWork(options: {
   const brandConfigs = createBrandConfigs({
     assetsDir: path.join(repoRoot, 'assets'),
     assetUrl: config.assetUrl,
+    db: database.db,
   });
   const mailTransport = createMailTransport({
     smtpUrl: config.mail.smtpUrl,
@@ -106,6 +108,7 @@ export function createBackgroundWork(options: {
     bankInbox.job,
     statementImportJobDefinition(checkout),
     orderExportJobDefinition({ db: database.db }),
+    catalogueImportJobDefinition({ db: database.db, jobs }),
     orderExportCleanupJobDefinition({ db: database.db }),
   );
 

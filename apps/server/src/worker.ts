@@ -4,6 +4,7 @@ import { createBackgroundWork } from './background-work.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { logOptions } from './http/logging.ts';
+import { watchShopChanges } from './modules/catalogue/shop-change-watch.ts';
 import { guardAgainstDatabaseOutages } from './process-guards.ts';
 
 /**
@@ -32,12 +33,18 @@ async function main(): Promise<void> {
     await database.migrate();
     await background.start();
   });
+  // Mails and documents it composes read brand configurations: a back-office save reaches it too.
+  const changes = watchShopChanges(database.db, {
+    intervalMs: config.changePollMs,
+    onChange: async () => background.brandConfigs.clear(),
+  });
   log.info('worker ready: running background jobs');
   let isClosing = false;
   const shutdown = async () => {
     if (isClosing) return;
     isClosing = true;
     setTimeout(() => process.exit(1), 10_000).unref();
+    changes.close();
     await background.stop();
     await database.close();
     process.exit(0);

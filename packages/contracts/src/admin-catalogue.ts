@@ -122,8 +122,14 @@ export const variantInputSchema = z.object({
   /** The "statt" price: the hotel's regular price for the same stay. 0: none shown. */
   originalPriceCents: cents,
   stock: z.number().int().min(0).max(1_000_000),
+  /**
+   * `hotel`: `originalPriceCents` is the hotel's regular price. `former`: the shop's own earlier price;
+   * then the database sets the "statt" price to the lowest of the 30 days before a reduction (EU price
+   * indication rules) and ignores the one sent.
+   */
+  referenceSource: z.enum(['hotel', 'former']).default('hotel'),
 });
-export type VariantInput = z.infer<typeof variantInputSchema>;
+export type VariantInput = z.input<typeof variantInputSchema>;
 
 export const offerInputSchema = z.object({
   hotelId: z.number().int().min(1),
@@ -163,7 +169,10 @@ export const newOfferSchema = offerInputSchema.extend({
 });
 export type NewOffer = z.input<typeof newOfferSchema>;
 
-export const adminVariantSchema = variantInputSchema.extend({ id: z.number().int() });
+export const adminVariantSchema = variantInputSchema.extend({
+  id: z.number().int(),
+  referenceSource: z.enum(['hotel', 'former']),
+});
 export type AdminVariant = z.infer<typeof adminVariantSchema>;
 
 export const adminOfferSchema = offerInputSchema.extend({
@@ -181,6 +190,7 @@ export const variantPatchSchema = z
     priceCents: cents.min(1).optional(),
     originalPriceCents: cents.optional(),
     stock: z.number().int().min(0).max(1_000_000).optional(),
+    referenceSource: z.enum(['hotel', 'former']).optional(),
   })
   .refine((patch) => Object.keys(patch).length > 0, { message: messageKeys.required });
 export type VariantPatch = z.infer<typeof variantPatchSchema>;
@@ -299,3 +309,52 @@ export const catalogueImportSchema = z.object({
   finishedAt: text().nullable(),
 });
 export type CatalogueImport = z.infer<typeof catalogueImportSchema>;
+
+/**
+ * A change of price or stock over every variant of the offers a filter finds (the offers list's
+ * filters). A dry run answers what would change; the change itself is one transaction.
+ */
+export const bulkVariantChangeSchema = z
+  .object({
+    query: text().trim().max(120).optional(),
+    brand: text().max(40).optional(),
+    hotelId: z.number().int().min(1).optional(),
+    state: z.enum(['active', 'inactive']).optional(),
+    /** Percent up (positive) or down; whole-euro prices stay whole euros. */
+    pricePercent: z.number().int().min(-90).max(200).nullable().default(null),
+    stockSet: z.number().int().min(0).max(1_000_000).nullable().default(null),
+    stockAdd: z.number().int().min(-1_000_000).max(1_000_000).nullable().default(null),
+    dryRun: z.boolean().default(true),
+  })
+  .refine((change) => change.pricePercent !== null || change.stockSet !== null || change.stockAdd !== null, {
+    message: messageKeys.required,
+    path: ['pricePercent'],
+  })
+  .refine((change) => change.stockSet === null || change.stockAdd === null, {
+    message: messageKeys.invalid,
+    path: ['stockAdd'],
+  });
+export type BulkVariantChange = z.input<typeof bulkVariantChangeSchema>;
+
+export const bulkVariantResultSchema = z.object({
+  dryRun: z.boolean(),
+  /** Variants changed (or, in a dry run, that would change). */
+  variants: z.number().int(),
+  /** Offers the filter found that the member may not change (a brand manager: those on every brand). */
+  skippedOffers: z.number().int(),
+  /** The first 500, in the list's order. */
+  changes: z.array(
+    z.object({
+      variantId: z.number().int(),
+      offerId: z.number().int(),
+      title: text(),
+      nights: z.number().int(),
+      persons: z.number().int(),
+      priceBefore: z.number().int(),
+      priceAfter: z.number().int(),
+      stockBefore: z.number().int(),
+      stockAfter: z.number().int(),
+    }),
+  ),
+});
+export type BulkVariantResult = z.infer<typeof bulkVariantResultSchema>;

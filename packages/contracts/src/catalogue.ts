@@ -53,6 +53,11 @@ export const offerPriceSchema = priceSchema.extend({
   original: priceSchema,
   /** Whole percent saved against the original price. */
   discountPercent: z.number().int(),
+  /**
+   * What `original` is: the hotel's regular price for the same stay, or (EU price indication rules) our
+   * own lowest price of the 30 days before the reduction.
+   */
+  referenceKind: z.enum(['hotel-price', 'lowest-30-days']),
 });
 
 /** One result of the offer search (SPEC §3 "Search result"). */

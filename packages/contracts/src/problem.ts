@@ -74,6 +74,10 @@ export const problemTypes = [
   'totp-setup-required',
   /** 422: the back office's CSV export would hold more orders than one file may; narrower filters. */
   'export-too-large',
+  /** 409: someone saved a newer version of what the back office form edits since it was loaded; reload. */
+  'edit-conflict',
+  /** 409: another content page of the same brand and language already has this address (slug). */
+  'slug-taken',
 ] as const;
 export type ProblemType = (typeof problemTypes)[number];
 

@@ -1,7 +1,10 @@
 import { locales } from '@shop/contracts/locale';
 import { describe, expect, it } from 'vitest';
+import { catalogueTexts } from './catalogue-texts.ts';
 import { de } from './de.ts';
 import { dictionaries } from './dictionaries.ts';
+import { giftCardTexts } from './gift-card-texts.ts';
+import { promotionTexts } from './promotion-texts.ts';
 import { recordsTexts } from './records-texts.ts';
 import { reportTexts } from './report-texts.ts';
 import { staffTexts } from './staff-texts.ts';
@@ -41,7 +44,14 @@ describe('the back office dictionaries', () => {
   it.each(locales.filter((locale) => locale !== 'de'))(
     'the staff, report and records screens’ texts in %s have every German key, none empty',
     (locale) => {
-      for (const texts of [staffTexts, reportTexts, recordsTexts]) {
+      for (const texts of [
+        staffTexts,
+        reportTexts,
+        recordsTexts,
+        giftCardTexts,
+        promotionTexts,
+        catalogueTexts,
+      ]) {
         expect(entries(texts[locale])).toEqual(entries(texts.de));
         expect(JSON.stringify(texts[locale])).not.toMatch(/:"\s*"/);
       }

@@ -12,6 +12,8 @@ export class ApiProblem extends Error {
     readonly type: string,
     readonly title: string,
     readonly detail: string | null,
+    /** A validation problem's fields (`errors[].field`: the dotted path), each with its message. */
+    readonly errors: { field: string; message: string }[] = [],
   ) {
     super(detail ?? title);
     this.name = 'ApiProblem';
@@ -40,7 +42,7 @@ export function onAuthenticationProblem(listener: ProblemListener): void {
 }
 
 type Call<T> = {
-  method?: 'GET' | 'POST';
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Sent as JSON. */
   body?: unknown;
   /** Sent as it is, with its own content type (a file: a bank statement's XML). */
@@ -87,12 +89,20 @@ async function readProblem(response: Response): Promise<ApiProblem> {
     type?: unknown;
     title?: unknown;
     detail?: unknown;
+    errors?: unknown;
   } | null;
+  const errors = Array.isArray(body?.errors)
+    ? body.errors.filter(
+        (entry): entry is { field: string; message: string } =>
+          typeof entry?.field === 'string' && typeof entry?.message === 'string',
+      )
+    : [];
   return new ApiProblem(
     response.status,
     typeof body?.type === 'string' ? body.type : `http-${response.status}`,
     typeof body?.title === 'string' ? body.title : response.statusText,
     typeof body?.detail === 'string' ? body.detail : null,
+    errors,
   );
 }
 

@@ -45,6 +45,16 @@ export const problemTitles: Record<ProblemType, Record<Locale, string>> = {
     en: 'Please set up two-step sign-in first.',
     it: 'Configura prima l’accesso in due passaggi.',
   },
+  'edit-conflict': {
+    de: 'Inzwischen wurde eine neuere Fassung gespeichert. Bitte laden Sie die Seite neu.',
+    en: 'A newer version was saved in the meantime. Please reload the page.',
+    it: 'Nel frattempo è stata salvata una versione più recente. Ricarica la pagina.',
+  },
+  'slug-taken': {
+    de: 'Diese Adresse hat schon eine andere Seite dieser Marke und Sprache.',
+    en: 'Another page of this brand and language already has this address.',
+    it: 'Un’altra pagina di questo marchio e lingua ha già questo indirizzo.',
+  },
   'export-too-large': {
     de: 'Zu viele Bestellungen für eine Datei.',
     en: 'Too many orders for one file.',

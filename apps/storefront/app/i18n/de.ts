@@ -149,6 +149,8 @@ export const de = {
   'offer.inclVat': 'Endpreis inkl. MwSt.',
   'offer.referencePrice':
     '„statt“-Preis: der reguläre Preis des Hotels für dieselben Leistungen (Hotelpreis), kein früherer Preis unseres Shops.',
+  'offer.referencePrice30Days':
+    '„statt“-Preis bei reduzierten Gutscheinen: unser niedrigster Preis der letzten 30 Tage vor der Preissenkung.',
   'offer.withdrawal': '14 Tage Widerrufsrecht, solange der Gutschein nicht eingelöst ist.',
   'offer.withdrawalLink': 'Widerruf und AGB',
   'offer.buyBar': 'Gutschein kaufen',

@@ -149,6 +149,8 @@ export const en: Messages = {
   'offer.inclVat': 'Final price incl. VAT',
   'offer.referencePrice':
     '“Instead of” price: the hotel’s regular price for the same services (hotel rate), not an earlier price of our shop.',
+  'offer.referencePrice30Days':
+    '“Instead of” price on reduced vouchers: our lowest price in the 30 days before the reduction.',
   'offer.withdrawal': '14-day right of withdrawal, as long as the voucher has not been redeemed.',
   'offer.withdrawalLink': 'Withdrawal and terms',
   'offer.buyBar': 'Buy the voucher',

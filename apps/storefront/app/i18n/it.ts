@@ -150,6 +150,8 @@ export const it: Messages = {
   'offer.inclVat': 'Prezzo finale IVA inclusa',
   'offer.referencePrice':
     'Prezzo “invece di”: il prezzo normale dell’hotel per gli stessi servizi (prezzo hotel), non un prezzo precedente del nostro shop.',
+  'offer.referencePrice30Days':
+    'Prezzo «invece di» sui buoni ridotti: il nostro prezzo più basso dei 30 giorni precedenti la riduzione.',
   'offer.withdrawal': 'Diritto di recesso di 14 giorni, purché il voucher non sia stato utilizzato.',
   'offer.withdrawalLink': 'Recesso e condizioni',
   'offer.buyBar': 'Acquista il voucher',

@@ -32,6 +32,18 @@ export function AppFrame() {
                 <li>
                   <NavLink to="/holds">{t.nav.holds}</NavLink>
                 </li>
+                <li>
+                  <NavLink to="/gift-cards">{t.nav.giftCards}</NavLink>
+                </li>
+                <li>
+                  <NavLink to="/catalogue">{t.nav.catalogue}</NavLink>
+                </li>
+                <li>
+                  <NavLink to="/promotions">{t.nav.promotions}</NavLink>
+                </li>
+                <li>
+                  <NavLink to="/codes">{t.nav.codes}</NavLink>
+                </li>
                 {staff && staff.role !== 'support' ? (
                   <>
                     <li>
@@ -42,6 +54,12 @@ export function AppFrame() {
                     </li>
                     <li>
                       <NavLink to="/records">{t.nav.records}</NavLink>
+                    </li>
+                    <li>
+                      <NavLink to="/brands">{t.nav.brands}</NavLink>
+                    </li>
+                    <li>
+                      <NavLink to="/content">{t.nav.content}</NavLink>
                     </li>
                   </>
                 ) : null}

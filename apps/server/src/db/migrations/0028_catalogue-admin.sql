@@ -67,3 +67,38 @@ CREATE TABLE "catalogue_imports" (
   "created_at" timestamp with time zone NOT NULL DEFAULT now(),
   "finished_at" timestamp with time zone
 );
+--> statement-breakpoint
+-- What a variant's "statt" price is: the hotel's regular price (typed in the back office), or our own
+-- former price. For the latter the EU price indication rules (PAngV § 11) fix the reference: the lowest
+-- price of the 30 days before the reduction. The database sets it, so no writer can show another.
+ALTER TABLE "variants" ADD COLUMN "reference_source" text NOT NULL DEFAULT 'hotel'
+  CHECK ("reference_source" IN ('hotel', 'former'));
+--> statement-breakpoint
+ALTER TABLE "offer_search" ADD COLUMN "reference_source" text NOT NULL DEFAULT 'hotel';
+--> statement-breakpoint
+CREATE FUNCTION set_former_reference_price() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE lowest integer;
+BEGIN
+  IF NEW.reference_source <> 'former' THEN
+    RETURN NEW;
+  END IF;
+  IF TG_OP = 'UPDATE' AND OLD.reference_source = 'former' AND NEW.price_cents = OLD.price_cents THEN
+    -- The reference was fixed when the price was reduced; nobody types another one in.
+    NEW.original_price_cents := OLD.original_price_cents;
+    RETURN NEW;
+  END IF;
+  -- Every price in force during the last 30 days: those set since, and the one in force 30 days ago.
+  SELECT min(price_cents) INTO lowest FROM (
+    SELECT price_cents FROM variant_prices
+      WHERE variant_id = NEW.id AND since >= now() - interval '30 days'
+    UNION ALL
+    (SELECT price_cents FROM variant_prices
+      WHERE variant_id = NEW.id AND since < now() - interval '30 days' ORDER BY since DESC LIMIT 1)
+  ) AS in_force;
+  -- Only a reduction below all of them has a reference to show.
+  NEW.original_price_cents := CASE WHEN lowest > NEW.price_cents THEN lowest ELSE 0 END;
+  RETURN NEW;
+END $$;
+--> statement-breakpoint
+CREATE TRIGGER variants_former_reference BEFORE INSERT OR UPDATE ON "variants"
+  FOR EACH ROW EXECUTE FUNCTION set_former_reference_price();

@@ -176,6 +176,11 @@ export const variants = pgTable(
     currency: char('currency', { length: 3 }).notNull().default('EUR'),
     /** Units left to sell; decremented atomically when an order is paid or closed. */
     stock: integer('stock').notNull(),
+    /**
+     * What the "statt" price is: `hotel` (the hotel's regular price, as typed) or `former` (our own earlier
+     * price: the database sets it to the lowest of the 30 days before the reduction, migration 0028).
+     */
+    referenceSource: text('reference_source').notNull().default('hotel'),
   },
   (t) => [index('variants_offer_idx').on(t.offerId)],
 );
@@ -203,6 +208,8 @@ export const offerSearch = pgTable(
     priceCents: integer('price_cents').notNull(),
     originalPriceCents: integer('original_price_cents').notNull(),
     discountPercent: smallint('discount_percent').notNull(),
+    /** The advertised variant's `reference_source`: how the card words its "statt" price. */
+    referenceSource: text('reference_source').notNull().default('hotel'),
     isSoldOut: boolean('is_sold_out').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     documentDe: tsvector('document_de').notNull(),

@@ -155,6 +155,12 @@ export const giftCards = pgTable(
     currency: char('currency', { length: 3 }).notNull().default('EUR'),
     validTo: timestamp('valid_to', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Blocked in the back office: the order API refuses it as invalid (migration 0031). */
+    blockedAt: timestamp('blocked_at', { withTimezone: true }),
+    blockedReason: text('blocked_reason'),
+    recipientName: text('recipient_name'),
+    /** The staff member who issued it (no FK here: staff.ts imports this module; the migration has it). */
+    issuedBy: uuid('issued_by'),
   },
   (t) => [uniqueIndex('gift_cards_tan_idx').on(t.tan)],
 );

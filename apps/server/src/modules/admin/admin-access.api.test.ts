@@ -53,7 +53,7 @@ beforeAll(async () => {
 afterAll(() => shop.close());
 
 /** A body each route accepts, so that a refusal is about who asks, not about what they sent. */
-const exampleBodies: Record<string, object | string | undefined> = {
+const exampleBodies: Record<string, object | string | Buffer | undefined> = {
   'POST /api/admin/auth/login': { email: 'operator@example.org', password: 'x' },
   'POST /api/admin/auth/logout': undefined,
   'POST /api/admin/auth/totp/setup': undefined,
@@ -74,6 +74,64 @@ const exampleBodies: Record<string, object | string | undefined> = {
   'POST /api/admin/order-exports': {},
   'POST /api/admin/records/:kind/:id/delete': { note: 'Löschung auf Anfrage' },
   'POST /api/admin/records/newsletter/:id/unsubscribe': { note: 'Abmeldung auf Anfrage' },
+  'POST /api/admin/content/pages': {
+    brand: 'demo',
+    locale: 'de',
+    ...{ slug: 'neu', name: 'neu', title: 'Neu', body: 'Neu' },
+  },
+  'PUT /api/admin/content/pages/:pageId': { slug: 'neu', name: 'neu', title: 'Neu', body: 'Neu' },
+  'DELETE /api/admin/content/pages/:pageId': undefined,
+  'POST /api/admin/content/preview': { locale: 'de', body: 'Neu' },
+  'PUT /api/admin/content/extension-points': { brand: 'demo', locale: 'de', footerMenu: null, home: null },
+  'POST /api/admin/promotions': {
+    brand: null,
+    name: 'neu',
+    promotionType: 'Campaign',
+    title: { de: 'Neu' },
+    description: { de: 'Neu' },
+  },
+  'PUT /api/admin/promotions/:promotionId': {
+    brand: null,
+    name: 'neu',
+    promotionType: 'Campaign',
+    title: { de: 'Neu' },
+    description: { de: 'Neu' },
+  },
+  'POST /api/admin/promotions/:promotionId/switch-off': undefined,
+  'PUT /api/admin/promotions/:promotionId/offers': { offerIds: [] },
+  'POST /api/admin/codes': { brand: null, code: 'NEU-CODE', name: { de: 'Neu' }, operation: '+', value: 100 },
+  'PUT /api/admin/codes/:codeId': {
+    brand: null,
+    code: 'NEU-CODE',
+    name: { de: 'Neu' },
+    operation: '+',
+    value: 100,
+  },
+  'POST /api/admin/codes/:codeId/switch-off': undefined,
+  'POST /api/admin/codes/batch': { brand: null, name: { de: 'Neu' }, operation: '%', value: 500, count: 1 },
+  'POST /api/admin/gift-cards': { brand: 'familyclub', amountCents: 5000, validTo: '2099-12-31' },
+  'POST /api/admin/gift-cards/:cardId/block': { note: 'Karte verloren' },
+  'POST /api/admin/gift-cards/:cardId/unblock': { note: 'Karte wiedergefunden' },
+  'POST /api/admin/gift-cards/:cardId/extend': { validTo: '2099-12-31' },
+  'PUT /api/admin/brands/:short/config': { config: {} },
+  'POST /api/admin/pictures': Buffer.from('not a picture'),
+  'POST /api/admin/hotels': { name: 'Neu' },
+  'PUT /api/admin/hotels/:hotelId': { name: 'Neu' },
+  'POST /api/admin/offers': { hotelId: 1 },
+  'PUT /api/admin/offers/:offerId': { hotelId: 1 },
+  'POST /api/admin/offers/:offerId/copy': undefined,
+  'POST /api/admin/offers/:offerId/variants': {
+    nights: 1,
+    persons: 1,
+    priceCents: 100,
+    originalPriceCents: 0,
+    stock: 1,
+  },
+  'PATCH /api/admin/variants/:variantId': { stock: 1 },
+  'POST /api/admin/variants/bulk': { stockAdd: 0 },
+  'POST /api/admin/catalogue/imports': 'offer_id;price',
+  'POST /api/admin/catalogue/imports/:importId/apply': undefined,
+  'POST /api/admin/brands/:short/config/versions/:version/restore': {},
 };
 
 const routeKey = (route: AdminRoute) => `${route.method} ${route.url}`;
@@ -82,7 +140,17 @@ const urlOf = (route: AdminRoute) =>
     .replace(':id', String(demoOrderId))
     .replace(':entryId', 'entry-1')
     .replace(':exportId', '1')
+    .replace(':promotionId', '999999')
+    .replace(':codeId', '999999')
     .replace(':kind', 'wishes')
+    .replace(':pageId', '1')
+    .replace(':cardId', '1')
+    .replace(':short', 'demo')
+    .replace(':hotelId', '999999')
+    .replace(':offerId', '999999')
+    .replace(':variantId', '999999')
+    .replace(':importId', '999999')
+    .replace(':version', '0')
     .replace(':staffId', '00000000-0000-4000-8000-000000000000')
     .replace(':sessionId', '00000000-0000-4000-8000-000000000001') +
   (route.url === '/api/admin/bank-statements' && route.method === 'POST' ? '?name=auszug.xml' : '');
@@ -92,7 +160,12 @@ function call(route: AdminRoute, headers: Record<string, string>) {
   return shop.app.inject({
     method: route.method as 'GET' | 'POST',
     url: urlOf(route),
-    headers: typeof body === 'string' ? { ...headers, 'content-type': 'application/xml' } : headers,
+    headers:
+      typeof body === 'string'
+        ? { ...headers, 'content-type': route.url.includes('/catalogue/') ? 'text/csv' : 'application/xml' }
+        : Buffer.isBuffer(body)
+          ? { ...headers, 'content-type': 'image/jpeg' }
+          : headers,
     ...(body ? { payload: body } : {}),
   });
 }

@@ -1,5 +1,5 @@
-import { isLocale } from '@shop/contracts/locale';
-import type { BrandConfigs } from '#src/modules/brands/brand-config.ts';
+import { isLocale, type Locale } from '@shop/contracts/locale';
+import type { BrandConfig, BrandConfigs } from '#src/modules/brands/brand-config.ts';
 import { fillSellerPlaceholders, imprintMarkdown, sellerOf } from '#src/modules/brands/seller.ts';
 import type { Audience, CatalogueContext } from '#src/modules/catalogue/catalogue-context.ts';
 import { findContentPages, findExtensionPoints } from './content.repository.ts';
@@ -40,13 +40,22 @@ export function getContentPage(
     if (!page) return undefined;
     // The page's own language (a fallback page's may differ from the caller's), so the block matches it.
     const locale = isLocale(page.locale) ? page.locale : audience.locale;
-    const seller = sellerOf(config);
-    const body = fillSellerPlaceholders(page.body, seller, locale);
-    return {
-      ...page,
-      body: page.name === 'imprint' ? `${imprintMarkdown(seller, locale)}\n\n${body}`.trim() : body,
-    };
+    return { ...page, body: shownPageBody(page, config, locale) };
   });
+}
+
+/**
+ * A page's text as the shop shows it under a brand: its seller filled in, the imprint opening with the
+ * company block. The back office's preview shows the same (admin/content).
+ */
+export function shownPageBody(
+  page: { name?: string | undefined; body: string },
+  config: BrandConfig,
+  locale: Locale,
+): string {
+  const seller = sellerOf(config);
+  const body = fillSellerPlaceholders(page.body, seller, locale);
+  return page.name === 'imprint' ? `${imprintMarkdown(seller, locale)}\n\n${body}`.trim() : body;
 }
 
 /** Countries of the destinations menu (key = ISO code) and every theme, named only when in the menu. */

@@ -3,7 +3,13 @@ import type { Locale } from '@shop/contracts/locale';
 import { toPrice } from '@shop/contracts/money';
 import type { Labels } from '#src/modules/catalogue/dictionary.ts';
 import { toImage } from '#src/modules/catalogue/images.ts';
-import type { HotelColumns, OfferRow, OfferSummaryRow, VariantRow } from './offers.repository.ts';
+import type {
+  HotelColumns,
+  OfferRow,
+  OfferSummaryRow,
+  ReferenceSource,
+  VariantRow,
+} from './offers.repository.ts';
 
 /** Below this many units left the shop shows the "only {pcs} left" notice. */
 export const piecesLeftThreshold = 5;
@@ -14,13 +20,21 @@ export function discountPercent(priceCents: number, originalCents: number): numb
   return Math.round(100 - (100 * priceCents) / originalCents);
 }
 
-export function offerPrice(priceCents: number, originalCents: number, locale: Locale) {
+export function offerPrice(
+  priceCents: number,
+  originalCents: number,
+  locale: Locale,
+  source: ReferenceSource = 'hotel',
+) {
   return {
     ...toPrice(priceCents, locale),
     original: toPrice(originalCents, locale),
     discountPercent: discountPercent(priceCents, originalCents),
+    referenceKind: referenceKinds[source],
   };
 }
+
+const referenceKinds = { hotel: 'hotel-price', former: 'lowest-30-days' } as const;
 
 export function presentOfferSummary(row: OfferSummaryRow, labels: Labels, locale: Locale): OfferSummary {
   return {
@@ -40,6 +54,7 @@ export function presentOfferSummary(row: OfferSummaryRow, labels: Labels, locale
       ...toPrice(row.price_cents, locale),
       original: toPrice(row.original_price_cents, locale),
       discountPercent: row.discount_percent,
+      referenceKind: referenceKinds[row.reference_source],
     },
     nights: { min: row.nights_min, max: row.nights_max },
     persons: { min: row.persons_min, max: row.persons_max },
@@ -53,7 +68,7 @@ export function presentVariant(row: VariantRow, locale: Locale): Variant {
     id: row.id,
     nights: row.nights,
     persons: row.persons,
-    price: offerPrice(row.price, row.original, locale),
+    price: offerPrice(row.price, row.original, locale, row.source),
     perPersonAndNight: toPrice(Math.round(row.price / Math.max(1, row.persons * row.nights)), locale),
     piecesLeft: !isSoldOut && row.stock <= piecesLeftThreshold ? row.stock : null,
     isSoldOut,
@@ -102,7 +117,7 @@ export function presentOffer(row: OfferRow, labels: Labels, locale: Locale): Off
     },
     vendor: { name: row.vendor_name },
     variants,
-    price: offerPrice(advertised?.price ?? 0, advertised?.original ?? 0, locale),
+    price: offerPrice(advertised?.price ?? 0, advertised?.original ?? 0, locale, advertised?.source),
     isSoldOut: inStock.length === 0,
     validityYears: voucherValidityYears,
   };

@@ -19,6 +19,7 @@ export type OfferSummaryRow = {
   price_cents: number;
   original_price_cents: number;
   discount_percent: number;
+  reference_source: ReferenceSource;
   nights_min: number;
   nights_max: number;
   persons_min: number;
@@ -51,7 +52,7 @@ export async function findOfferSummaries(
       ${translatedSql('o.subtitle', locale)} AS subtitle, o.image_seeds[1] AS image_seed,
       h.name AS hotel_name, h.slug AS hotel_slug, ${translatedSql('h.city', locale)} AS city, h.country_iso,
       vd.name AS vendor_name,
-      s.price_cents, s.original_price_cents, s.discount_percent,
+      s.price_cents, s.original_price_cents, s.discount_percent, s.reference_source,
       s.nights_min, s.nights_max, s.persons_min, s.persons_max, s.is_sold_out
     FROM offer_search s
     JOIN offers o ON o.id = s.offer_id
@@ -63,12 +64,16 @@ export async function findOfferSummaries(
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
+/** What a variant's "statt" price is: the hotel's regular price, or our lowest of the last 30 days. */
+export type ReferenceSource = 'hotel' | 'former';
+
 export type VariantRow = {
   id: number;
   nights: number;
   persons: number;
   price: number;
   original: number;
+  source: ReferenceSource;
   stock: number;
 };
 
@@ -128,7 +133,8 @@ export async function findOffer(
       coalesce((SELECT array_agg(ot.theme_id ORDER BY ot.theme_id) FROM offer_themes ot WHERE ot.offer_id = o.id), '{}')
         AS theme_ids,
       coalesce((SELECT json_agg(json_build_object('id', v.id, 'nights', v.nights, 'persons', v.persons,
-          'price', v.price_cents, 'original', v.original_price_cents, 'stock', v.stock)
+          'price', v.price_cents, 'original', v.original_price_cents, 'source', v.reference_source,
+          'stock', v.stock)
           ORDER BY v.nights, v.persons, v.price_cents, v.id)
         FROM variants v WHERE v.offer_id = o.id), '[]') AS variants,
       ${hotelColumns(locale)}

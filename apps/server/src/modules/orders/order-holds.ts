@@ -78,7 +78,7 @@ export async function takeHold(
       await repository.removeOrderCard(tx, order.id, card.id);
       continue;
     }
-    if (!(await repository.debitCard(tx, card.id, card.amountCents))) {
+    if (!(await repository.debitCard(tx, card.id, card.amountCents, order.id))) {
       throw new RefusedInTransaction({ refusal: 'gift-card-unusable', reason: 'balance-changed' });
     }
     await repository.setOrderCardAmount(tx, order.id, card.id, card.amountCents);
@@ -100,7 +100,8 @@ export async function releaseHold(tx: Database, order: OrderRow, next: 'cart' | 
     await refreshStockColumns(tx, backInStock);
     await repository.releaseRedemption(tx, order.id);
     for (const card of await repository.findOrderCards(tx, order.id)) {
-      if (card.amount_cents > 0) await repository.creditCard(tx, card.gift_card_id, card.amount_cents);
+      if (card.amount_cents > 0)
+        await repository.creditCard(tx, card.gift_card_id, card.amount_cents, order.id);
       await repository.setOrderCardAmount(tx, order.id, card.gift_card_id, 0);
     }
     await cancelOpenPayments(tx, order.id);

@@ -15,11 +15,12 @@ export function termsOf(reduction: ReductionRow | null): ReductionTerms | null {
     : null;
 }
 
+/** A blocked card (back office) is refused like an unknown or expired one: the shop tells nobody why. */
 export function cardUsable(
-  card: { balance_cents: number; valid_to: Date | null },
+  card: { balance_cents: number; valid_to: Date | null; blocked?: boolean | undefined },
   now = new Date(),
 ): boolean {
-  return card.balance_cents > 0 && (card.valid_to === null || card.valid_to > now);
+  return card.balance_cents > 0 && (card.valid_to === null || card.valid_to > now) && !card.blocked;
 }
 
 /**

@@ -84,6 +84,8 @@ export type OrderCardRow = {
   amount_cents: number;
   balance_cents: number;
   valid_to: Date | null;
+  /** Blocked in the back office: refused as if it did not exist. */
+  blocked?: boolean;
 };
 
 /** PGlite hands timestamps over as text, node-postgres as Date: rows leave this module with Dates. */
@@ -176,7 +178,8 @@ function reductionSql(locale: Locale): SQL {
 }
 
 function cardsSql(orderId: SQL): SQL {
-  return sql`SELECT c.id AS gift_card_id, c.tan, og.amount_cents, c.balance_cents, c.valid_to
+  return sql`SELECT c.id AS gift_card_id, c.tan, og.amount_cents, c.balance_cents, c.valid_to,
+      c.blocked_at IS NOT NULL AS blocked
     FROM order_gift_cards og JOIN gift_cards c ON c.id = og.gift_card_id
     WHERE og.order_id = ${orderId}`;
 }
@@ -265,9 +268,14 @@ export async function findOrderCards(db: Database, orderId: number): Promise<Ord
 }
 
 export async function findGiftCard(db: Database, brandId: number, tan: string) {
-  const [row] = await queryRows<{ id: number; balance_cents: number; valid_to: Date | null }>(
+  const [row] = await queryRows<{
+    id: number;
+    balance_cents: number;
+    valid_to: Date | null;
+    blocked: boolean;
+  }>(
     db,
-    sql`SELECT id, balance_cents, valid_to FROM gift_cards
+    sql`SELECT id, balance_cents, valid_to, blocked_at IS NOT NULL AS blocked FROM gift_cards
         WHERE upper(tan) = upper(${tan}) AND coalesce(brand_id, 0) IN (0, ${brandId})`,
   );
   return withDates(row, ['valid_to']);
@@ -431,20 +439,43 @@ export async function releaseRedemption(db: Database, orderId: number): Promise<
     UPDATE reductions SET used_count = used_count - 1 WHERE id IN (SELECT reduction_id FROM released)`);
 }
 
-/** Debits a gift card, if its balance covers the amount and it is still valid. */
-export async function debitCard(db: Database, giftCardId: number, cents: number): Promise<boolean> {
+/**
+ * Debits a gift card for an order, if its balance covers the amount, it is still valid and not blocked;
+ * the movement is written by the same statement, so the card's history never misses a debit.
+ */
+export async function debitCard(
+  db: Database,
+  giftCardId: number,
+  cents: number,
+  orderId: number,
+): Promise<boolean> {
   const rows = await queryRows<{ id: number }>(
     db,
-    sql`UPDATE gift_cards SET balance_cents = balance_cents - ${cents}
-        WHERE id = ${giftCardId} AND balance_cents >= ${cents} AND (valid_to IS NULL OR valid_to > now())
-        RETURNING id`,
+    sql`WITH debited AS (
+          UPDATE gift_cards SET balance_cents = balance_cents - ${cents}
+          WHERE id = ${giftCardId} AND balance_cents >= ${cents} AND (valid_to IS NULL OR valid_to > now())
+            AND blocked_at IS NULL
+          RETURNING id, balance_cents)
+        INSERT INTO gift_card_movements (gift_card_id, kind, amount_cents, balance_after_cents, order_id)
+        SELECT id, 'debited', ${-cents}, balance_cents, ${orderId} FROM debited
+        RETURNING gift_card_id AS id`,
   );
   return rows.length === 1;
 }
 
-export async function creditCard(db: Database, giftCardId: number, cents: number): Promise<void> {
+/** Gives an order's amount back to the card (its hold ended), with the movement in the same statement. */
+export async function creditCard(
+  db: Database,
+  giftCardId: number,
+  cents: number,
+  orderId: number,
+): Promise<void> {
   await db.execute(
-    sql`UPDATE gift_cards SET balance_cents = balance_cents + ${cents} WHERE id = ${giftCardId}`,
+    sql`WITH credited AS (
+          UPDATE gift_cards SET balance_cents = balance_cents + ${cents} WHERE id = ${giftCardId}
+          RETURNING id, balance_cents)
+        INSERT INTO gift_card_movements (gift_card_id, kind, amount_cents, balance_after_cents, order_id)
+        SELECT id, 'credited', ${cents}, balance_cents, ${orderId} FROM credited`,
   );
 }
 

@@ -48,11 +48,11 @@ export async function rebuildSearchIndex(
     INSERT INTO offer_search (
       offer_id, brand_id, hotel_id, country_iso, theme_ids,
       nights_min, nights_max, nights_set, persons_min, persons_max, persons_set,
-      price_cents, original_price_cents, discount_percent, is_sold_out, created_at,
+      price_cents, original_price_cents, discount_percent, reference_source, is_sold_out, created_at,
       document_de, document_en, document_it)
     SELECT o.id, o.brand_id, o.hotel_id, h.country_iso, coalesce(theme_names.ids, '{}'),
       v.nights_min, v.nights_max, v.nights_set, v.persons_min, v.persons_max, v.persons_set,
-      v.price_cents, v.original_price_cents, v.discount_percent, v.is_sold_out, o.created_at,
+      v.price_cents, v.original_price_cents, v.discount_percent, v.reference_source, v.is_sold_out, o.created_at,
       ${documentExpression('de')}, ${documentExpression('en')}, ${documentExpression('it')}
     FROM offers o
     JOIN hotels h ON h.id = o.hotel_id
@@ -84,7 +84,7 @@ export async function rebuildSearchIndex(
       nights_set = excluded.nights_set, persons_min = excluded.persons_min, persons_max = excluded.persons_max,
       persons_set = excluded.persons_set, price_cents = excluded.price_cents,
       original_price_cents = excluded.original_price_cents, discount_percent = excluded.discount_percent,
-      is_sold_out = excluded.is_sold_out, created_at = excluded.created_at,
+      reference_source = excluded.reference_source, is_sold_out = excluded.is_sold_out, created_at = excluded.created_at,
       document_de = excluded.document_de, document_en = excluded.document_en, document_it = excluded.document_it`);
   // Offers that were deactivated, ended their sale period or lost their variants leave the index.
   await db.execute(sql`
@@ -125,7 +125,7 @@ export async function refreshStockColumns(db: Database, offerIds: number[]): Pro
   if (offerIds.length === 0) return;
   await db.execute(sql`
     UPDATE offer_search s SET price_cents = v.price_cents, original_price_cents = v.original_price_cents,
-      discount_percent = v.discount_percent, is_sold_out = v.is_sold_out
+      discount_percent = v.discount_percent, reference_source = v.reference_source, is_sold_out = v.is_sold_out
     FROM (
       SELECT offer_id, ${stockColumns} FROM variants
       WHERE offer_id = ANY(${sql.param([...new Set(offerIds)])}::int[]) GROUP BY offer_id
@@ -153,4 +153,5 @@ const stockColumns = sql`
   (array_agg(price_cents ORDER BY stock > 0 DESC, price_cents, id))[1] AS price_cents,
   (array_agg(original_price_cents ORDER BY stock > 0 DESC, price_cents, id))[1] AS original_price_cents,
   (array_agg(${discountPercent} ORDER BY stock > 0 DESC, price_cents, id))[1] AS discount_percent,
+  (array_agg(reference_source ORDER BY stock > 0 DESC, price_cents, id))[1] AS reference_source,
   bool_and(stock <= 0) AS is_sold_out`;

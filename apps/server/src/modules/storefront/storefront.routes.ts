@@ -67,6 +67,14 @@ export async function registerStorefront(app: FastifyInstance, options: Storefro
     : createBuildRenderer(storefrontRoot, serverEntry, options.pageCache ?? createPageCache(0));
 
   app.get('/assets/brands/*', { schema: { hide: true } }, async (request, reply) => {
+    // A brand's configuration at the asset host's address is the one the shop uses: the back office's
+    // newest version, else the file (docs/decisions/031). Revalidated on every use: it changes without a deploy.
+    const configOf = /^([a-z0-9-]+)\/config\.json$/.exec(wildcard(request))?.[1];
+    if (configOf) {
+      const config = await brandConfigs.get(configOf).catch(() => null);
+      if (!config) return reply.callNotFound();
+      return reply.header('cache-control', 'no-cache').type('application/json; charset=utf-8').send(config);
+    }
     const file = resolveInside(path.resolve(options.assetsDir, 'brands'), wildcard(request));
     if (!file || !(await sendFile(reply, file, shortCache))) return reply.callNotFound();
     return reply;

@@ -4,8 +4,8 @@ import type {
   AdminVariant,
   newOfferSchema,
   offerInputSchema,
-  VariantInput,
   VariantPatch,
+  variantInputSchema,
 } from '@shop/contracts/admin-catalogue';
 import type { Locale } from '@shop/contracts/locale';
 import { offerPath } from '@shop/contracts/site-paths';
@@ -23,6 +23,7 @@ import { checkKnown, checkPictures, fieldProblem, freeSlug, toField, toStored } 
 import { catalogueMessages } from './catalogue-messages.ts';
 
 type OfferInput = z.output<typeof offerInputSchema>;
+type ParsedVariant = z.output<typeof variantInputSchema>;
 type NewOffer = z.output<typeof newOfferSchema>;
 export type CatalogueDeps = { db: Database; jobs: Pick<JobQueue, 'enqueue'> };
 export type CatalogueActor = Actor & { staff: SignedInStaff; locale: Locale };
@@ -134,7 +135,8 @@ async function readOffer(
                     ORDER BY t.position NULLS LAST, t.id) FROM offer_texts t WHERE t.offer_id = o.id), '[]')
             AS texts,
           coalesce((SELECT json_agg(json_build_object('id', v.id, 'nights', v.nights, 'persons', v.persons,
-                      'priceCents', v.price_cents, 'originalPriceCents', v.original_price_cents, 'stock', v.stock)
+                      'priceCents', v.price_cents, 'originalPriceCents', v.original_price_cents, 'stock', v.stock,
+                      'referenceSource', v.reference_source)
                     ORDER BY v.nights, v.persons, v.id) FROM variants v WHERE v.offer_id = o.id), '[]')
             AS variants
         FROM offers o JOIN hotels h ON h.id = o.hotel_id LEFT JOIN brands b ON b.id = o.brand_id
@@ -186,7 +188,7 @@ async function checkOffer(db: Database, input: OfferInput, locale: Locale): Prom
   await checkPictures(db, input.pictures, locale);
 }
 
-function checkVariants(variants: VariantInput[], locale: Locale): void {
+function checkVariants(variants: ParsedVariant[], locale: Locale): void {
   const kinds = new Set(variants.map((variant) => `${variant.nights}/${variant.persons}`));
   if (kinds.size !== variants.length)
     throw fieldProblem('variants', catalogueMessages[locale].duplicateVariant);
@@ -231,11 +233,12 @@ async function writeOffer(
   return offerId;
 }
 
-async function insertVariants(tx: Database, offerId: number, variants: VariantInput[]): Promise<void> {
+async function insertVariants(tx: Database, offerId: number, variants: ParsedVariant[]): Promise<void> {
   for (const variant of variants) {
-    await tx.execute(sql`INSERT INTO variants (offer_id, nights, persons, price_cents, original_price_cents, stock)
+    await tx.execute(sql`INSERT INTO variants (offer_id, nights, persons, price_cents, original_price_cents, stock,
+        reference_source)
       VALUES (${offerId}, ${variant.nights}, ${variant.persons}, ${variant.priceCents},
-        ${variant.originalPriceCents}, ${variant.stock})`);
+        ${variant.originalPriceCents}, ${variant.stock}, ${variant.referenceSource})`);
   }
 }
 
@@ -350,7 +353,7 @@ export async function addVariant(
   deps: CatalogueDeps,
   actor: CatalogueActor,
   offerId: number,
-  variant: VariantInput,
+  variant: ParsedVariant,
 ): Promise<boolean> {
   return deps.db.transaction(async (tx) => {
     const locked = await lockOffer(tx, offerId);
@@ -386,7 +389,8 @@ export async function changeVariant(
     const [variant] = await queryRows<AdminVariant & { offerId: number; brandId: number | null }>(
       tx,
       sql`SELECT v.id, v.offer_id AS "offerId", o.brand_id AS "brandId", v.nights, v.persons,
-            v.price_cents AS "priceCents", v.original_price_cents AS "originalPriceCents", v.stock
+            v.price_cents AS "priceCents", v.original_price_cents AS "originalPriceCents", v.stock,
+            v.reference_source AS "referenceSource"
           FROM variants v JOIN offers o ON o.id = v.offer_id WHERE v.id = ${variantId} FOR UPDATE OF v`,
     );
     if (!variant) return null;
@@ -395,14 +399,20 @@ export async function changeVariant(
       return null;
     checkMayChange(actor, brandId);
     const after = { ...before, ...patch };
-    await tx.execute(sql`UPDATE variants SET price_cents = ${after.priceCents},
-        original_price_cents = ${after.originalPriceCents}, stock = ${after.stock}
-      WHERE id = ${variantId}`);
+    // The database fixes a former-price reference itself (migration 0028): the trail shows what it stored.
+    const [stored] = await queryRows<AdminVariant>(
+      tx,
+      sql`UPDATE variants SET price_cents = ${after.priceCents}, original_price_cents = ${after.originalPriceCents},
+            stock = ${after.stock}, reference_source = ${after.referenceSource}
+          WHERE id = ${variantId}
+          RETURNING id, nights, persons, price_cents AS "priceCents", original_price_cents AS "originalPriceCents",
+            stock, reference_source AS "referenceSource"`,
+    );
     await recordAudit(tx, actor, {
       action: 'variant.changed',
       subject: `variant ${variantId}`,
       before,
-      after,
+      after: stored,
     });
     if (after.stock > before.stock) await deps.jobs.enqueue(tx, dispatchRemindersJob, {});
     await publishCatalogueChange(tx, [offerId]);

@@ -390,3 +390,104 @@ describe('offers and variants', () => {
     );
   });
 });
+
+describe('bulk changes of price and stock', () => {
+  const autoclubVariants = () =>
+    queryRows<{ id: number; price_cents: number; stock: number }>(
+      shop.database.db,
+      sql`SELECT v.id, v.price_cents, v.stock FROM variants v JOIN offers o ON o.id = v.offer_id
+          WHERE o.brand_id = (SELECT id FROM brands WHERE short = 'autoclub') ORDER BY v.id`,
+    );
+
+  it('a dry run lists the changes and writes nothing; the change raises every price of the brand by 10 %', async () => {
+    const before = await autoclubVariants();
+    const dry = await manager.send('POST', '/api/admin/variants/bulk', { pricePercent: 10 });
+    expect(dry.statusCode, dry.body).toBe(200);
+    expect(dry.json()).toMatchObject({ dryRun: true, variants: before.length });
+    // Offers sold on every brand are the operator's: counted, not changed.
+    expect(dry.json().skippedOffers).toBeGreaterThan(0);
+    const first = dry.json().changes.find((row: { variantId: number }) => row.variantId === before[0]!.id);
+    const expected = (cents: number) =>
+      cents % 100 === 0 ? Math.round((cents * 110) / 10_000) * 100 : Math.round((cents * 110) / 100);
+    expect(first).toMatchObject({
+      priceBefore: before[0]!.price_cents,
+      priceAfter: expected(before[0]!.price_cents),
+    });
+    expect(await autoclubVariants()).toEqual(before);
+
+    const done = await manager.send('POST', '/api/admin/variants/bulk', { pricePercent: 10, dryRun: false });
+    expect(done.json()).toMatchObject({ dryRun: false, variants: before.length });
+    const after = await autoclubVariants();
+    expect(after.map((row) => row.price_cents)).toEqual(before.map((row) => expected(row.price_cents)));
+    const [entry] = await queryRows<{ action: string; after: { variants: unknown[] } }>(
+      shop.database.db,
+      sql`SELECT action, after FROM audit_events WHERE action = 'variants.bulk-changed' ORDER BY id DESC LIMIT 1`,
+    );
+    expect(entry!.after.variants).toHaveLength(before.length);
+  });
+
+  it('sets stock over a hotel’s offers; support may not, and a contradictory change is refused', async () => {
+    const stock = await operator.send('POST', '/api/admin/variants/bulk', {
+      hotelId,
+      stockSet: 3,
+      dryRun: false,
+    });
+    expect(stock.statusCode, stock.body).toBe(200);
+    const rows = await queryRows<{ stock: number }>(
+      shop.database.db,
+      sql`SELECT v.stock FROM variants v JOIN offers o ON o.id = v.offer_id WHERE o.hotel_id = ${hotelId}`,
+    );
+    expect(rows.every((row) => row.stock === 3)).toBe(true);
+    expect((await support.send('POST', '/api/admin/variants/bulk', { stockSet: 0 })).statusCode).toBe(403);
+    const both = await operator.send('POST', '/api/admin/variants/bulk', { stockSet: 1, stockAdd: 1 });
+    expect(both.statusCode).toBe(400);
+    expect(both.json().errors[0].field).toBe('stockAdd');
+  });
+});
+
+describe('the "statt" price of a reduction against our own price (EU price indication)', () => {
+  it('is the lowest price of the 30 days before the reduction, set by the database, and the shop says so', async () => {
+    const created = await operator.send(
+      'POST',
+      '/api/admin/offers',
+      offerInput(hotelId, {
+        slug: 'dreissig-tage-preis',
+        variants: [{ nights: 2, persons: 2, priceCents: 40_000, originalPriceCents: 50_000, stock: 5 }],
+      }),
+    );
+    expect(created.statusCode, created.body).toBe(201);
+    const { id: offer, variants } = created.json();
+    const variant = variants[0].id;
+    // Its price history: 450 € until 40 days ago… then 380 € (20 days ago), then 400 € (5 days ago).
+    await shop.database.db.execute(sql`DELETE FROM variant_prices WHERE variant_id = ${variant}`);
+    await shop.database.db.execute(sql`INSERT INTO variant_prices (variant_id, price_cents, since) VALUES
+      (${variant}, 45000, now() - interval '40 days'), (${variant}, 38000, now() - interval '20 days'),
+      (${variant}, 40000, now() - interval '5 days')`);
+
+    const reduced = await operator.send('PATCH', `/api/admin/variants/${variant}`, {
+      priceCents: 35_000,
+      referenceSource: 'former',
+      originalPriceCents: 99_900,
+    });
+    expect(reduced.statusCode, reduced.body).toBe(200);
+    expect(reduced.json().variants[0]).toMatchObject({ priceCents: 35_000, originalPriceCents: 38_000 });
+    const shown = await shopAnswer(
+      `/api/offer?id=${offer}`,
+      onAutoclub,
+      (body) => body.variants?.[0]?.price.total === 35_000,
+    );
+    expect(shown.variants[0].price).toMatchObject({
+      total: 35_000,
+      original: { total: 38_000 },
+      referenceKind: 'lowest-30-days',
+    });
+
+    // Typed over, it stays what the rule says; a price rise ends the reduction and its "statt" price.
+    const typed = await operator.send('PATCH', `/api/admin/variants/${variant}`, {
+      originalPriceCents: 99_900,
+    });
+    expect(typed.json().variants[0].originalPriceCents).toBe(38_000);
+    const raised = await operator.send('PATCH', `/api/admin/variants/${variant}`, { priceCents: 39_000 });
+    expect(raised.json().variants[0].originalPriceCents).toBe(0);
+  });
+});

@@ -3,6 +3,8 @@ import {
   adminHotelSchema,
   adminOfferListSchema,
   adminOfferSchema,
+  bulkVariantChangeSchema,
+  bulkVariantResultSchema,
   type CatalogueChoices,
   catalogueChoicesSchema,
   hotelInputSchema,
@@ -42,6 +44,7 @@ import {
   listOffers,
   updateOffer,
 } from './admin-offers.ts';
+import { changeVariantsInBulk } from './bulk-variant-change.ts';
 import { registerCatalogueImportRoutes } from './catalogue-import.routes.ts';
 import { catalogueMessages } from './catalogue-messages.ts';
 
@@ -335,6 +338,25 @@ export function registerCatalogueAdminRoutes(server: FastifyInstance, deps: Cata
       if (!changed) throw new HttpProblem(404, 'not-found', 'variant');
       return offerOr404(request, changed.offerId);
     },
+  );
+
+  app.post(
+    '/api/admin/variants/bulk',
+    {
+      config: { adminRule: editors },
+      schema: {
+        tags,
+        summary:
+          'Change price (percent) or stock of every variant of the offers a filter finds; dry run first',
+        description:
+          'The offers list’s filters. `dryRun: true` (the default) answers what would change; otherwise it changes ' +
+          'in one transaction, audited with every variant before and after. A brand manager’s change covers ' +
+          'their brands’ own offers; offers sold on every brand are counted in `skippedOffers`.',
+        body: bulkVariantChangeSchema,
+        response: { 200: bulkVariantResultSchema, ...errors },
+      },
+    },
+    async (request) => changeVariantsInBulk(deps, actor(request), request.body),
   );
 }
 

@@ -23,6 +23,7 @@ beforeAll(async () => {
 afterAll(() => shop.close());
 
 type Lines = Record<string, string>[];
+type Line = Lines[number] & { offer_slug: string; country: string };
 
 async function exported(client: StaffClient, query = ''): Promise<{ head: string[]; lines: Lines }> {
   const file = await client.get(`/api/admin/catalogue/export${query}`);
@@ -95,8 +96,8 @@ describe('the catalogue CSV', () => {
 
   it('a dry run lists a bad price, an unknown country and a taken slug, and changes nothing; the corrected file imports', async () => {
     const { head, lines } = await exported(manager, '?brand=autoclub');
-    const offer = lines.find((line) => line.active === '1')!;
-    const sibling = lines.find((line) => line.offer_id !== offer.offer_id)!;
+    const offer = lines.find((line) => line.active === '1') as Line;
+    const sibling = lines.find((line) => line.offer_id !== offer.offer_id) as Line;
     const newOffer = (slug: string, country: string) => ({
       ...offer,
       offer_id: '',

@@ -17,7 +17,8 @@ export function useStayText() {
 
 /**
  * The offer's price as the EU price-indication rules want it: the "from" price, the reference price
- * with what it is (the hotel's regular price, not an earlier price of ours), the final price incl. VAT,
+ * with what it is (the hotel's regular price, or our own lowest price of the 30 days before a reduction),
+ * the final price incl. VAT,
  * and the chosen voucher's price per person and night.
  */
 export function OfferPriceBlock({ offer, selected }: { offer: Offer; selected: Variant | undefined }) {
@@ -25,6 +26,12 @@ export function OfferPriceBlock({ offer, selected }: { offer: Offer; selected: V
   const stayText = useStayText();
   const referenceId = useId();
   const hasReference = offer.price.original.total > offer.price.total;
+  // Each kind of "statt" price the page shows says what it is (the variants' may differ).
+  const kinds = new Set(
+    [offer.price, ...offer.variants.map((variant) => variant.price)]
+      .filter((price) => price.original.total > price.total)
+      .map((price) => price.referenceKind),
+  );
   return (
     <div className="offer-price-block">
       <p className="offer-price" aria-describedby={hasReference ? referenceId : undefined}>
@@ -45,7 +52,13 @@ export function OfferPriceBlock({ offer, selected }: { offer: Offer; selected: V
         {hasReference ? (
           <>
             {' · '}
-            <span id={referenceId}>{t('offer.referencePrice')}</span>
+            <span id={referenceId}>
+              {[...kinds]
+                .map((kind) =>
+                  t(kind === 'lowest-30-days' ? 'offer.referencePrice30Days' : 'offer.referencePrice'),
+                )
+                .join(' ')}
+            </span>
           </>
         ) : null}
       </p>

@@ -1,0 +1,179 @@
+/**
+ * The back office's catalogue changes on PostgreSQL with the 100,000-offer catalogue (issue 26's targets):
+ *
+ * 1. A price change to the shop's answer on every process: p95 ≤ 5 s, two processes. Each round changes a
+ *    variant's price on one process (alternating) and polls the other process's offer answer every 25 ms
+ *    until it shows the new price (production caches on: catalogue answers and pages for 10 s).
+ * 2. A CSV import of 10,000 variants ≤ 60 s, while the other process answers searches at 200/s: the
+ *    searches' p97.5 beside the same load without an import (target: within 20 %).
+ *
+ *   DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench_catalogue npm run seed -- --offers 100000
+ *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/bench_catalogue npx tsx bench/admin-catalogue.bench.ts
+ *
+ * Writes bench/out/admin-catalogue.json; bench/RESULTS.md records the figures.
+ */
+import { parseArgs } from 'node:util';
+import { percentileOf } from './fulfilment-lib.ts';
+import { freePort, runLoadExact, startServer, writeResults } from './lib.ts';
+
+const { values } = parseArgs({
+  options: {
+    rounds: { type: 'string', default: '20' },
+    variants: { type: 'string', default: '10000' },
+    'skip-import': { type: 'boolean', default: false },
+  },
+});
+const rounds = Number(values.rounds);
+const importSize = Number(values.variants);
+const env = { STAFF_OPERATOR_TOTP: 'false' };
+const servers = [
+  await startServer({ database: 'postgres', port: await freePort(), env }),
+  await startServer({ database: 'postgres', port: await freePort(), env }),
+];
+
+type Session = { cookie: string; 'x-csrf-token': string };
+
+async function signIn(url: string): Promise<Session> {
+  const answer = await fetch(`${url}/api/admin/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': '198.19.0.1' },
+    body: JSON.stringify({ email: 'operator@example.org', password: 'demo-operator-2026' }),
+  });
+  if (!answer.ok) throw new Error(`sign-in: ${answer.status} ${await answer.text()}`);
+  const cookie = String(answer.headers.getSetCookie()[0]).split(';')[0]!;
+  return { cookie, 'x-csrf-token': ((await answer.json()) as { csrfToken: string }).csrfToken };
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+try {
+  const [a, b] = servers as [(typeof servers)[0], (typeof servers)[0]];
+  const sessions = [await signIn(a.url), await signIn(b.url)];
+  const [offerId] = await a.sampleOfferIds(1);
+  const offer = (await (await fetch(`${a.url}/api/offer?id=${offerId}`)).json()) as {
+    variants: { id: number; price: { total: number } }[];
+  };
+  const variant = offer.variants[0]!;
+
+  // 1. Price changes, alternating the process that takes them.
+  const delays: number[] = [];
+  for (let round = 0; round < rounds; round++) {
+    const [writer, reader] = round % 2 === 0 ? [a, b] : [b, a];
+    const session = sessions[round % 2]!;
+    const price = variant.price.total + 100 * (round + 1);
+    // The reader has the offer cached before the change.
+    await fetch(`${reader.url}/api/offer?id=${offerId}`);
+    const started = performance.now();
+    const changed = await fetch(`${writer.url}/api/admin/variants/${variant.id}`, {
+      method: 'PATCH',
+      headers: { ...session, 'content-type': 'application/json' },
+      body: JSON.stringify({ priceCents: price }),
+    });
+    if (!changed.ok) throw new Error(`price change: ${changed.status} ${await changed.text()}`);
+    for (;;) {
+      const shown = (await (await fetch(`${reader.url}/api/offer?id=${offerId}`)).json()) as typeof offer;
+      if (shown.variants.some((candidate) => candidate.id === variant.id && candidate.price.total === price))
+        break;
+      if (performance.now() - started > 30_000) throw new Error(`round ${round}: not shown after 30 s`);
+      await sleep(25);
+    }
+    delays.push(performance.now() - started);
+    // Let the search index reloads of the change settle before the next round.
+    await sleep(1_500);
+  }
+  delays.sort((x, y) => x - y);
+  const propagation = {
+    rounds,
+    p50Ms: Math.round(percentileOf(delays, 50)),
+    p95Ms: Math.round(percentileOf(delays, 95)),
+    maxMs: Math.round(delays.at(-1)!),
+  };
+  console.log('price change → the other process:', propagation);
+
+  if (values['skip-import']) await writeResults('admin-catalogue', { propagation });
+  else await measureImport(a, b, sessions[0]!, propagation);
+} finally {
+  for (const server of servers) await server.stop();
+}
+
+/** 2. The CSV import while the other process answers searches at 200/s. */
+async function measureImport(
+  a: (typeof servers)[0],
+  b: (typeof servers)[0],
+  session: Session,
+  propagation: object,
+): Promise<void> {
+  // About 11,000 variants of the benchmark catalogue (offers and hotels named "…Panorama…").
+  const exportAnswer = await fetch(`${a.url}/api/admin/catalogue/export?query=Panorama`, {
+    headers: session,
+  });
+  if (!exportAnswer.ok) throw new Error(`export: ${exportAnswer.status} ${await exportAnswer.text()}`);
+  const lines = (await exportAnswer.text())
+    .replace(/^\uFEFF/, '')
+    .trimEnd()
+    .split('\r\n');
+  const head = lines[0]!.split(';');
+  const priceColumn = head.indexOf('price');
+  const stockColumn = head.indexOf('stock');
+  // Every chosen variant gets a new stock (and every tenth a new price): 10,000 changed lines.
+  const body = lines.slice(1, importSize + 1).map((line, index) => {
+    const cells = line.split(';');
+    cells[stockColumn] = String(Number(cells[stockColumn]) + 1);
+    if (index % 10 === 0) cells[priceColumn] = (Number(cells[priceColumn]) + 1).toFixed(2);
+    return cells.join(';');
+  });
+  if (body.length < importSize) throw new Error(`only ${body.length} lines to import`);
+  const file = [lines[0], ...body].join('\r\n');
+  const searches = [
+    { query: 'Wellness', sort: 'relevance' },
+    { query: 'Gardasee', countries: ['IT'] },
+    { sort: 'price-asc', themes: [2] },
+    { query: 'Tirol', nights: { min: 2, max: 4 } },
+  ];
+  const searchScenario = {
+    name: 'search at 200 req/s',
+    path: () => '/api/offer/search',
+    body: () => JSON.stringify(searches[Math.floor(Math.random() * searches.length)]),
+    connections: 1,
+    rate: 200,
+  };
+  const baseline = await runLoadExact(b.url, searchScenario, 30);
+  const importStarted = performance.now();
+  const asked = await fetch(`${a.url}/api/admin/catalogue/imports?dryRun=false&name=bench.csv`, {
+    method: 'POST',
+    headers: { ...session, 'content-type': 'text/csv' },
+    body: file,
+  });
+  if (asked.status !== 202) throw new Error(`import: ${asked.status} ${await asked.text()}`);
+  const { id } = (await asked.json()) as { id: number };
+  const during = runLoadExact(b.url, searchScenario, 30);
+  type Progress = { status: string; applied: boolean; errorCount: number; summary: unknown };
+  let done: Progress;
+  for (;;) {
+    const progress = (await (
+      await fetch(`${a.url}/api/admin/catalogue/imports/${id}`, { headers: session })
+    ).json()) as Progress;
+    if (progress.status === 'done' || progress.status === 'failed') {
+      done = progress;
+      break;
+    }
+    await sleep(100);
+  }
+  const importMs = Math.round(performance.now() - importStarted);
+  const loaded = await during;
+  const result = {
+    propagation,
+    import: {
+      lines: importSize,
+      ms: importMs,
+      status: done.status,
+      applied: done.applied,
+      errors: done.errorCount,
+      summary: done.summary,
+    },
+    searchP97_5Ms: { without: baseline.p97_5Us / 1000, during: loaded.p97_5Us / 1000 },
+    searchRequestsPerSecond: { without: baseline.requestsPerSecond, during: loaded.requestsPerSecond },
+  };
+  console.log(JSON.stringify(result, null, 2));
+  await writeResults('admin-catalogue', result);
+}
