@@ -67,6 +67,11 @@ const OffersScreen = lazy(() =>
 const OfferScreen = lazy(() =>
   import('./features/catalogue/offer-screen.tsx').then((m) => ({ default: m.OfferScreen })),
 );
+const CatalogueImportScreen = lazy(() =>
+  import('./features/catalogue/catalogue-import-screen.tsx').then((m) => ({
+    default: m.CatalogueImportScreen,
+  })),
+);
 const HotelsScreen = lazy(() =>
   import('./features/catalogue/hotels-screen.tsx').then((m) => ({ default: m.HotelsScreen })),
 );
@@ -297,6 +302,14 @@ function Screens() {
           element={
             <Suspense fallback={<Loading />}>
               <OffersScreen />
+            </Suspense>
+          }
+        />
+        <Route
+          path="catalogue/import"
+          element={
+            <Suspense fallback={<Loading />}>
+              <CatalogueImportScreen />
             </Suspense>
           }
         />

@@ -246,11 +246,17 @@ export const uploadedPictureSchema = z.object({
 export type UploadedPicture = z.infer<typeof uploadedPictureSchema>;
 
 /** The crop a picture upload asks for, in the source's pixels (after its EXIF rotation). */
+const pixels = (min: number) =>
+  text()
+    .regex(/^\d{1,5}$/, messageKeys.positiveInteger)
+    .transform(Number)
+    .pipe(z.number().int().min(min).max(20_000));
+
 export const pictureCropQuery = z.object({
-  left: z.coerce.number().int().min(0).max(20_000).optional(),
-  top: z.coerce.number().int().min(0).max(20_000).optional(),
-  width: z.coerce.number().int().min(16).max(20_000).optional(),
-  height: z.coerce.number().int().min(16).max(20_000).optional(),
+  left: pixels(0).optional(),
+  top: pixels(0).optional(),
+  width: pixels(16).optional(),
+  height: pixels(16).optional(),
 });
 
 /** The CSV export's filters: the offers list's. */

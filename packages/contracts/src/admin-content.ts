@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { locales } from './locale.ts';
 import { messageKeys } from './messages.ts';
+import { idParam } from './params.ts';
 import { text } from './text.ts';
 
 /** A page's address in the shop (`/{slug}`): lower-case letters, digits and single dashes. */
@@ -46,7 +47,7 @@ export const contentPageListQuery = z.object({
 });
 export type ContentPageListSearch = z.input<typeof contentPageListQuery>;
 
-export const contentPageParams = z.object({ pageId: z.coerce.number().int().positive().max(2_147_483_647) });
+export const contentPageParams = z.object({ pageId: idParam });
 
 export const adminContentPageRefSchema = z.object({
   id: z.number().int(),

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Button, Form } from 'react-aria-components';
 import { Link, useSearchParams } from 'react-router';
+import { useCatalogueImportTexts } from '../../i18n/catalogue-import-texts.ts';
 import { useCatalogueTexts } from '../../i18n/catalogue-texts.ts';
 import { useI18n } from '../../i18n/i18n-context.tsx';
 import { useFilterDraft } from '../../lib/filter-draft.ts';
@@ -11,6 +12,8 @@ import { ProblemMessage } from '../../ui/problem-message.tsx';
 import { SelectField } from '../../ui/select-field.tsx';
 import { useSession } from '../auth/use-session.ts';
 import { choicesQuery, offersQuery } from './api/catalogue.ts';
+import { catalogueExportUrl } from './api/catalogue-transfer.ts';
+import { BulkVariantDialog } from './bulk-variant-dialog.tsx';
 import { CatalogueNav } from './catalogue-nav.tsx';
 import { InputField } from './form-bits.tsx';
 import { type OfferFilter, offerFilterFromParams, offerFilterToParams } from './offer-filter.ts';
@@ -22,6 +25,7 @@ import { type OfferFilter, offerFilterFromParams, offerFilterToParams } from './
 export function OffersScreen() {
   const { t, money } = useI18n();
   const texts = useCatalogueTexts();
+  const transferTexts = useCatalogueImportTexts();
   const session = useSession();
   const [params, setParams] = useSearchParams();
   const filter = offerFilterFromParams(params);
@@ -36,7 +40,14 @@ export function OffersScreen() {
         <p>
           <Link className="button primary" to="/catalogue/offers/new">
             {texts.offers.create}
-          </Link>
+          </Link>{' '}
+          <a className="button" href={catalogueExportUrl(filter)} download>
+            {transferTexts.exportCsv}
+          </a>{' '}
+          <Link className="button" to="/catalogue/import">
+            {transferTexts.importLink}
+          </Link>{' '}
+          <BulkVariantDialog filter={filter} />
         </p>
       ) : null}
       <OfferFilters key={params.toString()} filter={filter} onApply={(next) => go({ ...next, page: 1 })} />
