@@ -121,6 +121,7 @@ export async function buildApp({
   const searchEngine = createSearchEngine(database.db, {
     // The change watch below reloads it when the catalogue version moves.
     refreshIntervalMs: 0,
+    onLoaded: () => dropCaches(),
     log: (message) => app.log.info(message),
   });
   app.addHook('onClose', async () => searchEngine.close());
@@ -279,9 +280,12 @@ export async function buildApp({
   // The reload is not awaited: the watch keeps looking every interval while a large index loads (seconds
   // at 100,000 offers), so a change made meanwhile is not held up behind it; the engine runs one reload
   // at a time and queues one more.
+  // The index reload is not awaited: prices and pages are live again at once, search results a few
+  // seconds later, when the engine's new snapshot drops the caches again (onLoaded). The engine tries a
+  // failed reload again by itself.
   const refreshShop = async ({ catalogue: catalogueMoved }: ShopChange) => {
     dropCaches();
-    if (catalogueMoved) void searchEngine.refresh().then(dropCaches, () => {});
+    if (catalogueMoved) searchEngine.refresh().catch(() => {});
   };
   // Back-office changes made on any process or machine, live here within CHANGE_POLL_MS.
   const changes = watchShopChanges(database.db, { intervalMs: config.changePollMs, onChange: refreshShop });
@@ -289,7 +293,6 @@ export async function buildApp({
   app.decorate('refreshCatalogue', async () => {
     dropCaches();
     await searchEngine.refresh();
-    dropCaches();
   });
   return app;
 }

@@ -139,7 +139,9 @@ export const reductions = pgTable(
     /** The offers whose vouchers the code reduces; null: every offer. */
     offerIds: integer('offer_ids').array(),
   },
-  (t) => [uniqueIndex('reductions_brand_code_idx').on(sql`coalesce(${t.brandId}, 0)`, sql`lower(${t.code})`)],
+  // One code in any case over every brand: a code typed on a brand is looked up there and among the
+  // shared ones, so the same code on two brands would be two promotions behind one word.
+  (t) => [uniqueIndex('reductions_code_idx').on(sql`lower(${t.code})`)],
 );
 
 /** Gift cards and account credit: a balance in cents, debited with a conditional update. */

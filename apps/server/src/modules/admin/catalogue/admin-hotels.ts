@@ -7,7 +7,7 @@ import { translatedSql } from '#src/db/translate.ts';
 import { imageUrl } from '#src/modules/catalogue/images.ts';
 import { type Actor, recordAudit } from '../audit/audit-trail.ts';
 import { publishCatalogueChange } from './catalogue-changes.ts';
-import { checkKnown, checkPictures, freeSlug, toField, toStored } from './catalogue-input.ts';
+import { checkKnown, checkPictures, freeSlug, savedOnce, toField, toStored } from './catalogue-input.ts';
 import { catalogueMessages } from './catalogue-messages.ts';
 
 type HotelInput = z.output<typeof hotelInputSchema>;
@@ -114,7 +114,7 @@ export async function saveHotel(
   id: number | null,
   locale: Locale,
 ): Promise<number | null> {
-  return db.transaction(async (tx) => {
+  const save = db.transaction(async (tx) => {
     const before = id === null ? null : await findAdminHotel(tx, id);
     if (id !== null && !before) return null;
     await checkHotel(tx, input, locale);
@@ -151,6 +151,7 @@ export async function saveHotel(
     );
     return hotelId;
   });
+  return savedOnce('hotels', save, locale);
 }
 
 const withoutUrls = ({ pictureUrls: _urls, offerCount: _count, ...hotel }: AdminHotel) => hotel;

@@ -19,7 +19,15 @@ import { dispatchRemindersJob } from '#src/modules/reminders/reminder-dispatch.t
 import type { SignedInStaff } from '../admin-access.ts';
 import { type Actor, recordAudit } from '../audit/audit-trail.ts';
 import { publishCatalogueChange } from './catalogue-changes.ts';
-import { checkKnown, checkPictures, fieldProblem, freeSlug, toField, toStored } from './catalogue-input.ts';
+import {
+  checkKnown,
+  checkPictures,
+  fieldProblem,
+  freeSlug,
+  savedOnce,
+  toField,
+  toStored,
+} from './catalogue-input.ts';
 import { catalogueMessages } from './catalogue-messages.ts';
 
 type OfferInput = z.output<typeof offerInputSchema>;
@@ -253,7 +261,7 @@ export async function createOffer(
   actor: CatalogueActor,
   input: NewOffer,
 ): Promise<number> {
-  return deps.db.transaction(async (tx) => {
+  const save = deps.db.transaction(async (tx) => {
     const brandId = await brandIdOf(tx, input.brand, actor.locale);
     if (actor.staff.brandIds !== null && (brandId === null || !actor.staff.brandIds.includes(brandId))) {
       throw fieldProblem('brand', catalogueMessages[actor.locale].otherBrand, 403);
@@ -271,6 +279,7 @@ export async function createOffer(
     await publishCatalogueChange(tx, [offerId]);
     return offerId;
   });
+  return savedOnce('offers', save, actor.locale);
 }
 
 /** Locks the offer's row: two members saving one offer at once are applied one after the other. */
@@ -288,7 +297,7 @@ export async function updateOffer(
   id: number,
   input: OfferInput,
 ): Promise<boolean> {
-  return deps.db.transaction(async (tx) => {
+  const save = deps.db.transaction(async (tx) => {
     const locked = await lockOffer(tx, id);
     if (!locked) return false;
     if (
@@ -316,6 +325,7 @@ export async function updateOffer(
     await publishCatalogueChange(tx, [id]);
     return true;
   });
+  return savedOnce('offers', save, actor.locale);
 }
 
 /** A copy to edit into a new offer: everything but the slug, switched off until it is checked. */
@@ -324,7 +334,7 @@ export async function copyOffer(
   actor: CatalogueActor,
   id: number,
 ): Promise<number | null> {
-  return deps.db.transaction(async (tx) => {
+  const save = deps.db.transaction(async (tx) => {
     const source = await readOffer(tx, id);
     if (!source) return null;
     if (
@@ -347,6 +357,7 @@ export async function copyOffer(
     await publishCatalogueChange(tx, [copyId]);
     return copyId;
   });
+  return savedOnce('offers', save, actor.locale);
 }
 
 export async function addVariant(

@@ -370,6 +370,20 @@ describe('offers and variants', () => {
     expect(await counts()).toEqual(before);
   });
 
+  it('two saves of one new address at once: one offer is made, the other save hears 409 on the slug', async () => {
+    const before = await counts();
+    const answers = await Promise.all(
+      [1, 2, 3].map(() =>
+        operator.send('POST', '/api/admin/offers', offerInput(hotelId, { slug: 'zugleich-gespeichert' })),
+      ),
+    );
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409, 409]);
+    for (const refused of answers.filter((answer) => answer.statusCode === 409)) {
+      expect(refused.json().errors[0].field).toBe('slug');
+    }
+    expect((await counts())!.offers).toBe(before!.offers + 1);
+  });
+
   it('a switched-off offer answers 410 in the shop; a copy is made switched off', async () => {
     const own = (await operator.get(`/api/admin/offers/${offerId}`)).json();
     const { id: _id, slug: _slug, hotelName: _h, variants: _v, shopPath: _p, ...input } = own;

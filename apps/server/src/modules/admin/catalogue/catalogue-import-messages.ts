@@ -28,7 +28,7 @@ type Messages = {
   notYourBrand: string;
   everyBrand: string;
   priceAboveReference: string;
-  unsafeText: string;
+  changedSinceCheck: string;
 };
 
 /** What the catalogue import says about a file's lines, in the member's language. */
@@ -62,7 +62,8 @@ export const importMessages: Record<Locale, Messages> = {
     notYourBrand: 'Angebote anderer Marken können Sie nicht ändern.',
     everyBrand: 'Angebote aller Marken ändert der Betreiber.',
     priceAboveReference: 'Der Preis liegt über dem „statt“-Preis.',
-    unsafeText: 'Enthält Steuerzeichen.',
+    changedSinceCheck:
+      'Das Angebot wurde seit der Prüfung geändert (z. B. verkauft). Nichts wurde importiert: bitte die Datei erneut prüfen.',
   },
   en: {
     missingColumns: (columns) => `Columns missing: ${columns}.`,
@@ -92,7 +93,8 @@ export const importMessages: Record<Locale, Messages> = {
     notYourBrand: 'You cannot change other brands’ offers.',
     everyBrand: 'Offers of every brand are changed by the operator.',
     priceAboveReference: 'The price is above the "instead of" price.',
-    unsafeText: 'Holds control characters.',
+    changedSinceCheck:
+      'The offer changed since the check (a sale, for instance). Nothing was imported: please check the file again.',
   },
   it: {
     missingColumns: (columns) => `Mancano colonne: ${columns}.`,
@@ -122,6 +124,7 @@ export const importMessages: Record<Locale, Messages> = {
     notYourBrand: 'Non può modificare offerte di altri marchi.',
     everyBrand: 'Le offerte di tutti i marchi le modifica il gestore.',
     priceAboveReference: 'Il prezzo è superiore al prezzo «invece di».',
-    unsafeText: 'Contiene caratteri di controllo.',
+    changedSinceCheck:
+      'L’offerta è cambiata dopo il controllo (ad es. una vendita). Non è stato importato nulla: controllare di nuovo il file.',
   },
 };

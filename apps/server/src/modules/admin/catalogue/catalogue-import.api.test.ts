@@ -204,6 +204,103 @@ describe('the catalogue CSV', () => {
     expect(await catalogueState()).toEqual(before);
   });
 
+  it('a sale between the dry run and the import: nothing is written, the moved line is named', async () => {
+    const { head, lines } = await exported(manager, '?brand=autoclub');
+    const offer = lines.find((line) => line.active === '1' && Number(line.stock) > 1) as Line;
+    const dry = await imported(manager, fileOf(head, [{ ...offer, price: '111,00' }]), true);
+    expect(dry.changes).toHaveLength(1);
+    // A customer buys one piece (what a paid order does to the variant) before the member applies.
+    const sold = Number(offer.stock) - 1;
+    await shop.database.db.execute(
+      sql`UPDATE variants SET stock = ${sold} WHERE id = ${Number(offer.variant_id)}`,
+    );
+    const before = await catalogueState();
+    const applied = (await manager.post(`/api/admin/catalogue/imports/${dry.id}/apply`)).json();
+    const done = await finished(manager, applied.id);
+    expect(done).toMatchObject({ status: 'done', applied: false });
+    expect(done.errors).toEqual([
+      {
+        line: 2,
+        column: null,
+        message:
+          'Das Angebot wurde seit der Prüfung geändert (z. B. verkauft). Nichts wurde importiert: bitte die Datei erneut prüfen.',
+      },
+    ]);
+    expect(await catalogueState()).toEqual(before);
+  });
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'a sale while the import writes waits for it and is not undone (PostgreSQL)',
+    async () => {
+      const { head, lines } = await exported(manager, '?brand=autoclub');
+      const offer = lines.find((line) => line.active === '1' && Number(line.stock) > 1) as Line;
+      const variantId = Number(offer.variant_id);
+      const dry = await imported(manager, fileOf(head, [{ ...offer, price: '112,00' }]), true);
+      expect(dry.errors).toEqual([]);
+      // The sale's transaction holds the variant from before the import's check to after its write.
+      let endSale!: () => void;
+      const saleMayEnd = new Promise<void>((resolve) => {
+        endSale = resolve;
+      });
+      let saleStarted!: () => void;
+      const started = new Promise<void>((resolve) => {
+        saleStarted = resolve;
+      });
+      const sale = shop.database.db.transaction(async (tx) => {
+        await tx.execute(sql`UPDATE variants SET stock = stock - 1 WHERE id = ${variantId}`);
+        saleStarted();
+        await saleMayEnd;
+      });
+      await started;
+      const applied = (await manager.post(`/api/admin/catalogue/imports/${dry.id}/apply`)).json();
+      for (let attempt = 0; attempt < 200; attempt++) {
+        const progress = (await manager.get(`/api/admin/catalogue/imports/${applied.id}`)).json();
+        if (progress.status === 'writing') break;
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      endSale();
+      await sale;
+      const done = await finished(manager, applied.id);
+      expect(done).toMatchObject({ status: 'done', applied: false });
+      expect(done.errors.map((error: { line: number }) => error.line)).toEqual([2]);
+      const [variant] = await queryRows<{ price_cents: number; stock: number }>(
+        shop.database.db,
+        sql`SELECT price_cents, stock FROM variants WHERE id = ${variantId}`,
+      );
+      expect(variant).toEqual({
+        price_cents: Math.round(Number(offer.price) * 100),
+        stock: Number(offer.stock) - 1,
+      });
+    },
+  );
+
+  it('refuses a file that is no text (a spreadsheet’s own format), storing nothing', async () => {
+    const [{ count: before }] = (await queryRows<{ count: number }>(
+      shop.database.db,
+      sql`SELECT count(*)::int AS count FROM catalogue_imports`,
+    )) as [{ count: number }];
+    const answer = await shop.app.inject({
+      method: 'POST',
+      url: '/api/admin/catalogue/imports?dryRun=true&name=angebote.xlsx',
+      headers: {
+        cookie: manager.cookie,
+        'x-csrf-token': manager.csrfToken,
+        'content-type': 'text/csv',
+        'accept-language': 'de',
+      },
+      payload: 'PK\u0003\u0004\u0000\u0000offer_id;price',
+    });
+    expect(answer.statusCode).toBe(400);
+    expect(answer.headers['content-type']).toContain('application/problem+json');
+    expect(answer.json().detail).toMatch(/keine CSV-Textdatei/);
+    const [{ count: after }] = (await queryRows<{ count: number }>(
+      shop.database.db,
+      sql`SELECT count(*)::int AS count FROM catalogue_imports`,
+    )) as [{ count: number }];
+    expect(after).toBe(before);
+  });
+
   it('names missing columns and refuses another member’s import', async () => {
     const checked = await imported(operator, 'offer_id;price\r\n1;10,00', true);
     expect(checked.errors).toEqual([

@@ -4,6 +4,7 @@ import {
   catalogueImportSchema,
 } from '@shop/contracts/admin-catalogue';
 import { problemSchema } from '@shop/contracts/problem';
+import { isSafeText } from '@shop/contracts/text';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -76,6 +77,11 @@ export function registerCatalogueImportRoutes(server: FastifyInstance, deps: Cat
         if (!request.body.trim()) {
           throw new HttpProblem(400, 'validation-error', adminMessages[request.locale].uploadEmpty);
         }
+        // A spreadsheet's own format sent by mistake: nothing a line-by-line check could report on,
+        // and a NUL byte could not even be stored.
+        if (!isSafeText(request.body)) {
+          throw new HttpProblem(400, 'validation-error', catalogueMessages[request.locale].notACsvFile);
+        }
         const started = await requestImport(deps, staffOf(request), {
           fileName: request.query.name,
           content: request.body,
@@ -127,6 +133,7 @@ export function registerCatalogueImportRoutes(server: FastifyInstance, deps: Cat
         content: dryRun.content,
         dryRun: false,
         locale: request.locale,
+        checkedImportId: request.params.importId,
       });
       return reply.code(202).send(started);
     },

@@ -6,7 +6,6 @@
  */
 import type { CatalogueChange, CatalogueImport, CatalogueIssue } from '@shop/contracts/admin-catalogue';
 import type { Locale } from '@shop/contracts/locale';
-import { isSafeText } from '@shop/contracts/text';
 import { sql } from 'drizzle-orm';
 import { type Database, queryRows } from '#src/db/client.ts';
 import type { JobDefinition, JobQueue } from '#src/modules/jobs/job-queue.ts';
@@ -66,6 +65,8 @@ type Lookups = {
   boards: Set<string>;
   themes: Map<string, number>;
   brands: Map<string, number>;
+  /** Each offer's lines as the check read them, to see at the write whether it moved since. */
+  snapshots: Map<number, string>;
 };
 
 type OfferPlan = {
@@ -98,7 +99,34 @@ export type ImportPlan = {
   changes: CatalogueChange[];
   unchanged: number;
   lines: number;
+  snapshots: Map<number, string>;
 };
+
+/** The offers' lines as one text each: equal texts, an offer as it was. */
+function snapshotsOf(current: { line: CatalogueLine }[]): Map<number, string> {
+  const lines = new Map<number, CatalogueLine[]>();
+  for (const { line } of current) {
+    const offerId = Number(line.offer_id);
+    lines.set(offerId, [...(lines.get(offerId) ?? []), line]);
+  }
+  return new Map([...lines].map(([offerId, offerLines]) => [offerId, JSON.stringify(offerLines)]));
+}
+
+/** A change as one text, to compare the changes of an import with those its dry run listed. */
+const changeKey = (change: CatalogueChange) =>
+  JSON.stringify([
+    change.line,
+    change.kind,
+    change.variantId,
+    change.fields.map((field) => [field.column, field.before, field.after]),
+  ]);
+
+/** The catalogue moved under an import between its check and its write: these lines are affected. */
+class CatalogueMoved extends Error {
+  constructor(readonly lines: number[]) {
+    super('the catalogue changed since the import was checked');
+  }
+}
 
 async function loadLookups(db: Database, rows: CatalogueLine[]): Promise<Lookups> {
   const ids = [
@@ -145,6 +173,7 @@ async function loadLookups(db: Database, rows: CatalogueLine[]): Promise<Lookups
     boards: new Set(boards.map((row) => row.code)),
     themes: new Map(themes.map((row) => [row.slug, row.id])),
     brands: new Map(brands.map((row) => [row.short, row.id])),
+    snapshots: snapshotsOf(current),
   };
 }
 
@@ -196,9 +225,11 @@ export async function planImport(
     changes: [],
     unchanged: 0,
     lines: rows.length,
+    snapshots: new Map(),
   };
   if (issues.length > 0) return plan;
   const lookups = await loadLookups(db, rows);
+  plan.snapshots = lookups.snapshots;
   const offersByKey = new Map<string, OfferPlan>();
   const slugLines = new Map<string, { line: number; key: string }>();
   const variantLines = new Map<string, number>();
@@ -208,11 +239,6 @@ export async function planImport(
     const problem = (column: CatalogueColumn | null, message: string) => {
       issues.push({ line, column, message });
     };
-    const unsafe = catalogueColumns.find((column) => !isSafeText(row[column]));
-    if (unsafe) {
-      problem(unsafe, messages.unsafeText);
-      continue;
-    }
     const offerId = row.offer_id ? parseCount(row.offer_id, 1, 2_147_483_647) : null;
     if (row.offer_id && offerId === null) problem('offer_id', messages.unknownOffer);
     const existing = offerId === null ? undefined : lookups.offersById.get(offerId);
@@ -455,8 +481,39 @@ function checkVariantCells(
   };
 }
 
+/**
+ * Locks the existing offers the plan writes, with their variants, and throws CatalogueMoved when one of
+ * them is no longer what the check read: a sale since then must not be undone by the file's stock, nor a
+ * colleague's edit by its other columns. Checkout takes the same variant rows, so it waits for the import
+ * (or the import for it) instead of slipping in between the check and the write.
+ */
+async function lockUnmoved(tx: Database, plan: ImportPlan): Promise<void> {
+  const written = new Map<number, number>();
+  for (const offer of plan.offers) {
+    if (offer.id !== null && offer.changed.length > 0) written.set(offer.id, offer.line);
+  }
+  for (const variant of plan.variants) {
+    const offerId = variant.offer.id;
+    if (offerId !== null && (variant.id === null || variant.changed.length > 0) && !written.has(offerId)) {
+      written.set(offerId, variant.line);
+    }
+  }
+  if (written.size === 0) return;
+  const offerIds = [...written.keys()].sort((a, b) => a - b);
+  await tx.execute(
+    sql`SELECT id FROM offers WHERE id = ANY(${sql.param(offerIds)}::int[]) ORDER BY id FOR UPDATE`,
+  );
+  await tx.execute(
+    sql`SELECT id FROM variants WHERE offer_id = ANY(${sql.param(offerIds)}::int[]) ORDER BY id FOR UPDATE`,
+  );
+  const now = snapshotsOf(await currentCatalogueLines(tx, { offerIds }));
+  const moved = offerIds.filter((offerId) => now.get(offerId) !== plan.snapshots.get(offerId));
+  if (moved.length > 0) throw new CatalogueMoved(moved.map((offerId) => written.get(offerId)!));
+}
+
 /** Writes a plan without errors in the caller's transaction; answers the offers it touched. */
 async function applyPlan(tx: Database, plan: ImportPlan, jobs: Pick<JobQueue, 'enqueue'>): Promise<number[]> {
+  await lockUnmoved(tx, plan);
   const touched = new Set<number>();
   const titles = (cells: OfferPlan['cells'], field: 'title' | 'subtitle') =>
     JSON.stringify({
@@ -557,14 +614,22 @@ const present = (row: ImportRow): CatalogueImport => ({
 export async function requestImport(
   deps: { db: Database; jobs: Pick<JobQueue, 'enqueue'> },
   staff: SignedInStaff,
-  request: { fileName: string; content: string; dryRun: boolean; locale: Locale },
+  request: {
+    fileName: string;
+    content: string;
+    dryRun: boolean;
+    locale: Locale;
+    /** The dry run this import writes: the write must change what it listed, nothing else. */
+    checkedImportId?: number;
+  },
 ): Promise<CatalogueImport> {
   return deps.db.transaction(async (tx) => {
     const [row] = await queryRows<ImportRow>(
       tx,
-      sql`INSERT INTO catalogue_imports (staff_id, brand_ids, locale, file_name, content, dry_run)
+      sql`INSERT INTO catalogue_imports (staff_id, brand_ids, locale, file_name, content, dry_run, checked_import_id)
           VALUES (${staff.member.id}, ${staff.brandIds === null ? null : sql`${sql.param(staff.brandIds)}::int[]`},
-            ${request.locale}, ${request.fileName}, ${request.content}, ${request.dryRun})
+            ${request.locale}, ${request.fileName}, ${request.content}, ${request.dryRun},
+            ${request.checkedImportId ?? null})
           RETURNING id, staff_id, brand_ids, locale, file_name, dry_run, status, rows_total, rows_done, summary,
             changes, errors, applied, created_at, finished_at`,
     );
@@ -644,7 +709,7 @@ async function runImport(
   deps: { db: Database; jobs: Pick<JobQueue, 'enqueue'> },
   importId: number,
 ): Promise<void> {
-  const [record] = await queryRows<ImportRow & { content: string }>(
+  const [record] = await queryRows<ImportRow & { content: string; checked_import_id: number | null }>(
     deps.db,
     sql`UPDATE catalogue_imports SET status = 'checking', rows_done = 0 WHERE id = ${importId} AND NOT applied
           AND status <> 'done'
@@ -675,6 +740,26 @@ async function runImport(
         changes = ${JSON.stringify(plan.changes)}::jsonb, errors = ${JSON.stringify(plan.issues)}::jsonb,
         applied = ${applied}
       WHERE id = ${importId}`);
+  const moved = (lines: number[]) => {
+    const messages = importMessages[record.locale];
+    plan.issues = [...new Set(lines)]
+      .sort((a, b) => a - b)
+      .map((line) => ({ line, column: null, message: messages.changedSinceCheck }));
+  };
+  if (!record.dry_run && record.checked_import_id !== null && plan.issues.length === 0) {
+    const [checked] = await queryRows<{ changes: CatalogueChange[] | null }>(
+      deps.db,
+      sql`SELECT changes FROM catalogue_imports WHERE id = ${record.checked_import_id}`,
+    );
+    const listed = new Set((checked?.changes ?? []).map(changeKey));
+    const now = new Set(plan.changes.map(changeKey));
+    moved(
+      [
+        ...plan.changes.filter((change) => !listed.has(changeKey(change))),
+        ...(checked?.changes ?? []).filter((change) => !now.has(changeKey(change))),
+      ].map((change) => change.line),
+    );
+  }
   if (record.dry_run || plan.issues.length > 0 || plan.changes.length === 0) {
     await finish(deps.db, false);
     return;
@@ -684,32 +769,38 @@ async function runImport(
     deps.db,
     sql`SELECT id, email FROM staff WHERE id = ${record.staff_id}`,
   );
-  await deps.db.transaction(async (tx) => {
-    const offerIds = await applyPlan(tx, plan, deps.jobs);
-    await recordAudit(
-      tx,
-      { staff: { member: member! } as Actor['staff'], address: null },
-      {
-        action: 'catalogue.imported',
-        subject: `import:${importId}`,
-        note: record.file_name.slice(0, 200),
-        before: plan.changes.map((change) => ({
-          line: change.line,
-          offer: change.offer,
-          variantId: change.variantId,
-          fields: change.fields.map(({ column, before }) => ({ column, before })),
-        })),
-        after: {
-          ...summary,
-          offerIds,
-          changes: plan.changes.map((change) => ({
+  try {
+    await deps.db.transaction(async (tx) => {
+      const offerIds = await applyPlan(tx, plan, deps.jobs);
+      await recordAudit(
+        tx,
+        { staff: { member: member! } as Actor['staff'], address: null },
+        {
+          action: 'catalogue.imported',
+          subject: `import:${importId}`,
+          note: record.file_name.slice(0, 200),
+          before: plan.changes.map((change) => ({
             line: change.line,
-            kind: change.kind,
-            fields: change.fields.map(({ column, after }) => ({ column, after })),
+            offer: change.offer,
+            variantId: change.variantId,
+            fields: change.fields.map(({ column, before }) => ({ column, before })),
           })),
+          after: {
+            ...summary,
+            offerIds,
+            changes: plan.changes.map((change) => ({
+              line: change.line,
+              kind: change.kind,
+              fields: change.fields.map(({ column, after }) => ({ column, after })),
+            })),
+          },
         },
-      },
-    );
-    await finish(tx, true);
-  });
+      );
+      await finish(tx, true);
+    });
+  } catch (error) {
+    if (!(error instanceof CatalogueMoved)) throw error;
+    moved(error.lines);
+    await finish(deps.db, false);
+  }
 }

@@ -4,6 +4,7 @@ import { toSlug } from '@shop/contracts/slug';
 import { sql } from 'drizzle-orm';
 import { type Database, queryRows } from '#src/db/client.ts';
 import type { TranslatedText } from '#src/db/schema/types.ts';
+import { isUniqueViolation } from '#src/db/unique-violation.ts';
 import { HttpProblem } from '#src/http/problem.ts';
 import { unknownPictures } from '#src/modules/media/uploaded-pictures.ts';
 import { catalogueMessages } from './catalogue-messages.ts';
@@ -54,6 +55,20 @@ export async function freeSlug(
   for (let attempt = 1; ; attempt++) {
     const slug = attempt === 1 ? base : `${base}-${attempt}`;
     if (!(await taken(slug))) return slug;
+  }
+}
+
+/**
+ * A save of `table` whose slug another save took between freeSlug's look and the write (two members at
+ * once): the unique index keeps one, the other hears 409 on the slug and saves again.
+ */
+export async function savedOnce<T>(table: 'hotels' | 'offers', save: Promise<T>, locale: Locale): Promise<T> {
+  try {
+    return await save;
+  } catch (error) {
+    if (isUniqueViolation(error, `${table}_slug_idx`))
+      throw fieldProblem('slug', catalogueMessages[locale].slugTakenMeanwhile, 409);
+    throw error;
   }
 }
 

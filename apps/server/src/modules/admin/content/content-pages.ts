@@ -10,6 +10,7 @@ import { extensionPointKeys, shopOwnedSlugs } from '@shop/contracts/admin-conten
 import type { Locale } from '@shop/contracts/locale';
 import { sql } from 'drizzle-orm';
 import { type Database, queryRows } from '#src/db/client.ts';
+import { isUniqueViolation } from '#src/db/unique-violation.ts';
 import { HttpProblem } from '#src/http/problem.ts';
 import { announceShopChange } from '#src/modules/catalogue/shop-changes.ts';
 import { findContentPages } from '#src/modules/content/content.repository.ts';
@@ -74,19 +75,6 @@ export async function findContentPage(
   return { ...asPage(page), brandId: brand_id === null ? null : Number(brand_id) };
 }
 
-/** The address index's unique_violation, as pg and PGlite report it (drizzle wraps it in a cause). */
-function isSlugViolation(error: unknown): boolean {
-  type Cause = { code?: string; constraint?: string; message?: string; cause?: unknown } | undefined;
-  for (let cause = error as Cause; cause; cause = cause.cause as Cause) {
-    if (
-      cause.code === '23505' &&
-      `${cause.constraint ?? ''} ${cause.message ?? ''}`.includes('content_pages_brand_locale_slug_idx')
-    )
-      return true;
-  }
-  return false;
-}
-
 /**
  * The address and the name are each one page's within a brand and language (the unique index holds
  * the address, case-insensitively, also against a concurrent save; the name is what menus refer to).
@@ -130,7 +118,7 @@ async function change<T>(
       return result;
     });
   } catch (error) {
-    if (isSlugViolation(error)) throw slugConflict(messageLocale);
+    if (isUniqueViolation(error, 'content_pages_brand_locale_slug_idx')) throw slugConflict(messageLocale);
     throw error;
   }
 }

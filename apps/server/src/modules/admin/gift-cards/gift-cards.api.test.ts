@@ -163,6 +163,13 @@ describe('blocking a gift card', () => {
     const blocked = await support.post(`/api/admin/gift-cards/${card.id}/block`, { note: 'Karte verloren' });
     expect(blocked.statusCode, blocked.body).toBe(200);
     expect(blocked.json()).toMatchObject({ state: 'blocked', blockedReason: 'Karte verloren' });
+    // Support finds the card by the code a caller reads out, yet sees only its end: a code is money.
+    expect(blocked.json().code).toBe(`…${card.code.slice(-4)}`);
+    const found = (await support.get(`/api/admin/gift-cards?query=${encodeURIComponent(card.code)}`)).json();
+    expect(found.cards.map((shown: { id: number; code: string }) => [shown.id, shown.code])).toEqual([
+      [card.id, `…${card.code.slice(-4)}`],
+    ]);
+    expect((await operator.get(`/api/admin/gift-cards/${card.id}`)).json().code).toBe(card.code);
 
     const closed = await shopCall('PUT', '/api/order/close', { ...order, paymentType: 'wiretransfer' });
     expect(closed.statusCode).not.toBe(200);

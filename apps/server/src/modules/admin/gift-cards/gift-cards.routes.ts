@@ -62,6 +62,7 @@ export function registerGiftCardRoutes(server: FastifyInstance, deps: GiftCardDe
   const scopeOf = async (request: FastifyRequest, brand?: string): Promise<CardScope> => ({
     brandIds: (await brandsInScope(deps.db, request, brand)).map((scoped) => scoped.id),
     all: staffOf(request).brandIds === null && brand === undefined,
+    revealCodes: staffOf(request).member.role !== 'support',
   });
   const detailOrNotFound = async (request: FastifyRequest, id: number) => {
     const card = await giftCardDetail(deps.db, await scopeOf(request), id);

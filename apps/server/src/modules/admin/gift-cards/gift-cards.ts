@@ -19,7 +19,11 @@ import { newGiftCardCode } from './gift-card-code.ts';
 export const giftCardPageSize = 50;
 
 /** The brands a member's request covers; `all` also takes the cards valid on every brand (brand null). */
-export type CardScope = { brandIds: number[]; all: boolean };
+/**
+ * The cards a member sees: of their brands (`all`: every card), and whether with their codes. Support
+ * sees a code's last characters only: a full code is money, and a caller who reads one out needs none.
+ */
+export type CardScope = { brandIds: number[]; all: boolean; revealCodes: boolean };
 
 type CardRow = {
   id: number;
@@ -55,9 +59,9 @@ const scopeSql = (scope: CardScope) =>
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
-const presentCard = (row: CardRow): GiftCard => ({
+const presentCard = (row: CardRow, scope: CardScope): GiftCard => ({
   id: row.id,
-  code: row.tan,
+  code: scope.revealCodes ? row.tan : maskedCode(row.tan),
   brand: row.brand,
   initialCents: row.initial_cents,
   balanceCents: row.balance_cents,
@@ -89,7 +93,7 @@ export async function listGiftCards(
     { planEachTime: true },
   );
   return {
-    cards: rows.map(presentCard),
+    cards: rows.map((row) => presentCard(row, scope)),
     total: Number(rows[0]?.total ?? 0),
     page,
     pageSize: giftCardPageSize,
@@ -108,7 +112,7 @@ export async function findGiftCard(
     sql`SELECT ${cardColumns} FROM gift_cards c LEFT JOIN brands b ON b.id = c.brand_id
         WHERE c.id = ${id} AND ${scopeSql(scope)} ${lock ? sql`FOR UPDATE OF c` : sql``}`,
   );
-  return row ? { ...presentCard(row), brandId: row.brand_id } : null;
+  return row ? { ...presentCard(row, scope), brandId: row.brand_id } : null;
 }
 
 type MovementRow = {

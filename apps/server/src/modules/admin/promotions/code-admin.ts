@@ -10,6 +10,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { type Database, queryRows } from '#src/db/client.ts';
+import { isUniqueViolation } from '#src/db/unique-violation.ts';
 import { HttpProblem } from '#src/http/problem.ts';
 import { staffOf } from '../admin-access.ts';
 import { recordAudit } from '../audit/audit-trail.ts';
@@ -20,7 +21,6 @@ import {
   dayStart,
   fieldProblem,
   firstDaySql,
-  isUniqueViolation,
   lastDaySql,
   periodSets,
   presentText,

@@ -219,6 +219,35 @@ describe('promotions', () => {
       list.promotions.every((row: { brand: { short: string } | null }) => row.brand?.short === 'autoclub'),
     ).toBe(true);
   });
+
+  it('refuses moving a promotion to a brand that does not sell its offers, naming the brand field', async () => {
+    const [autoclubOffer] = await queryRows<{ id: number }>(
+      shop.database.db,
+      sql`SELECT o.id FROM offers o JOIN brands b ON b.id = o.brand_id WHERE b.short = 'autoclub' AND o.is_active LIMIT 1`,
+    );
+    const created = (
+      await operator.post('/api/admin/promotions', promotion({ brand: 'autoclub', name: 'nur-autoclub' }))
+    ).json();
+    const listed = await put(operator, `/api/admin/promotions/${created.id}/offers`, {
+      offerIds: [autoclubOffer!.id],
+    });
+    expect(listed.statusCode, listed.body).toBe(200);
+    const moved = await put(
+      operator,
+      `/api/admin/promotions/${created.id}`,
+      promotion({ brand: 'demo', name: 'nur-autoclub' }),
+    );
+    expect(moved.statusCode).toBe(400);
+    expect(moved.json().errors).toEqual([
+      {
+        field: 'brand',
+        message: expect.stringContaining(`nicht verkauft werden: ${autoclubOffer!.id}`),
+      },
+    ]);
+    expect((await operator.get(`/api/admin/promotions/${created.id}`)).json().brand).toMatchObject({
+      short: 'autoclub',
+    });
+  });
 });
 
 /** Applies `code` to a new cart of the demo brand with one voucher and the customer's data. */
@@ -361,6 +390,19 @@ describe('codes', () => {
       before: { value: 2500, validTo: null, oncePerCustomer: true },
       after: { value: 3000, validTo: '2030-12-31', oncePerCustomer: false },
     });
+  });
+
+  it('one code on two brands saved at once: one is made, the other hears the field’s error', async () => {
+    const codes = await count('reductions');
+    const answers = await Promise.all(
+      ['demo', 'familyclub'].map((brand) =>
+        operator.post('/api/admin/codes', code({ brand, code: 'ZUGLEICH-BEIDE' })),
+      ),
+    );
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 400]);
+    const refused = answers.find((answer) => answer.statusCode === 400)!;
+    expect(refused.json().errors.map((error: { field: string }) => error.field)).toEqual(['code']);
+    expect(await count('reductions')).toBe(codes! + 1);
   });
 
   it('generates a batch of unique single-use codes as CSV, each usable once', async () => {

@@ -8,6 +8,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { type Database, queryRows } from '#src/db/client.ts';
+import { isUniqueViolation } from '#src/db/unique-violation.ts';
 import { HttpProblem } from '#src/http/problem.ts';
 import { announceShopChange } from '#src/modules/catalogue/shop-changes.ts';
 import { staffOf } from '../admin-access.ts';
@@ -18,7 +19,6 @@ import {
   dayStart,
   fieldProblem,
   firstDaySql,
-  isUniqueViolation,
   lastDaySql,
   periodSets,
   presentText,
@@ -234,6 +234,9 @@ export async function updatePromotion(
 ) {
   return changing(db, request, id, 'promotions.update', async (tx) => {
     const brandId = await writableBrandId(tx, request, input.brand);
+    // Moved to another brand, its landing page may only list what that brand sells.
+    const offerIds = (await offerList(tx, id)).map((offer) => offer.id);
+    await checkOffers(tx, offerIds, brandId, 'brand', request.locale, 'offersOnOtherBrand');
     await tx.execute(
       sql`UPDATE promotions SET brand_id = ${brandId}, name = ${input.name},
             promotion_type = ${input.promotionType}, type = ${input.type},

@@ -31,6 +31,11 @@ const messages = {
     en: 'These offers do not exist or are not sold on the brand: {ids}',
     it: 'Queste offerte non esistono o non sono vendute sul marchio: {ids}',
   },
+  offersOnOtherBrand: {
+    de: 'Die Aktion enthält Angebote, die auf dieser Marke nicht verkauft werden: {ids}. Bitte entfernen Sie sie zuerst.',
+    en: 'The promotion holds offers not sold on this brand: {ids}. Please remove them first.',
+    it: 'La promozione contiene offerte non vendute su questo marchio: {ids}. Rimuoverle prima.',
+  },
   codeTaken: {
     de: 'Diesen Code gibt es schon.',
     en: 'This code already exists.',
@@ -89,6 +94,7 @@ export async function checkOffers(
   brandId: number | null,
   field: string,
   locale: Locale,
+  message: 'unknownOffers' | 'offersOnOtherBrand' = 'unknownOffers',
 ): Promise<void> {
   if (!offerIds || offerIds.length === 0) return;
   const found = await queryRows<{ id: number }>(
@@ -98,7 +104,7 @@ export async function checkOffers(
   );
   const known = new Set(found.map((row) => row.id));
   const missing = offerIds.filter((id) => !known.has(id));
-  if (missing.length > 0) throw fieldProblem(field, 'unknownOffers', locale, missing.join(', '));
+  if (missing.length > 0) throw fieldProblem(field, message, locale, missing.join(', '));
 }
 
 const zone = `'Europe/Berlin'`;
@@ -138,12 +144,3 @@ export const presentText = (value: unknown) => {
   const text = (typeof value === 'string' ? JSON.parse(value) : value) as Record<string, string> | null;
   return { de: text?.de ?? '', en: text?.en ?? '', it: text?.it ?? '' };
 };
-
-/** PostgreSQL's unique_violation, as pg and PGlite report it (also wrapped by drizzle). */
-export function isUniqueViolation(error: unknown): boolean {
-  for (let cause = error as { code?: string; cause?: unknown } | undefined; cause; ) {
-    if (cause.code === '23505') return true;
-    cause = cause.cause as typeof cause;
-  }
-  return false;
-}

@@ -170,6 +170,44 @@ describe('the engine lifecycle', () => {
     }
   });
 
+  it('tries a failed reload again by itself, and says so when the new snapshot replaces the old', async () => {
+    let replaced = 0;
+    const offer = await someOffer();
+    const retrying = createSearchEngine(database.db, {
+      refreshIntervalMs: 0,
+      retryMs: 20,
+      onLoaded: () => replaced++,
+    });
+    try {
+      await retrying.ready();
+      const search = () =>
+        retrying.search({ ...base, sort: 'price-asc', brandId: 1, locale: 'de', text: null });
+      await changeIndex(sql`ALTER TABLE offer_search RENAME COLUMN price_cents TO price_cents_away`);
+      try {
+        await expect(retrying.refresh()).rejects.toThrow();
+        await database.db.execute(
+          sql`UPDATE offer_search SET price_cents_away = 1 WHERE offer_id = ${offer.offer_id}`,
+        );
+      } finally {
+        await database.db.execute(
+          sql`ALTER TABLE offer_search RENAME COLUMN price_cents_away TO price_cents`,
+        );
+      }
+      // The table is back; nobody calls refresh() again, yet the change arrives.
+      const deadline = Date.now() + 5_000;
+      while ((await search()).ids[0] !== offer.offer_id && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      expect((await search()).ids[0]).toBe(offer.offer_id);
+      expect(replaced).toBe(1);
+    } finally {
+      retrying.close();
+      await changeIndex(
+        sql`UPDATE offer_search SET price_cents = ${offer.price_cents} WHERE offer_id = ${offer.offer_id}`,
+      );
+    }
+  });
+
   it('polls for changes and answers searches issued before the first load', async () => {
     const polling = createSearchEngine(database.db, { refreshIntervalMs: 20 });
     try {

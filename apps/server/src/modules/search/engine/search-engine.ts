@@ -31,7 +31,7 @@ export type SearchEngine = {
   search(query: EngineQuery): Promise<EngineResult>;
   /** Reloads now if the table changed (used after a seed and by tests). */
   refresh(): Promise<void>;
-  /** Stops the poll timer. */
+  /** Stops the poll and retry timers. */
   close(): void;
 };
 
@@ -43,9 +43,18 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
  */
 export function createSearchEngine(
   db: Database,
-  options: { refreshIntervalMs: number; log?: (message: string) => void },
+  options: {
+    refreshIntervalMs: number;
+    /** After a failed reload, the next try (default 1 s): no other call may come to make one. */
+    retryMs?: number;
+    /** Hears each snapshot that replaces another: caches of search answers drop then. */
+    onLoaded?: () => void;
+    log?: (message: string) => void;
+  },
 ): SearchEngine {
   const log = options.log ?? (() => {});
+  const retryMs = options.retryMs ?? 1_000;
+  let retry: NodeJS.Timeout | undefined;
   let current: { index: OfferIndex; fingerprint: string } | null = null;
   let running: Promise<void> | null = null;
   let queued: Promise<void> | null = null;
@@ -57,7 +66,9 @@ export function createSearchEngine(
       if (current && (await readFingerprint(db)) === current.fingerprint) return;
       const started = performance.now();
       const loaded = await loadOfferIndex(db);
+      const replaced = current !== null;
       current = loaded;
+      if (replaced) options.onLoaded?.();
       log(
         `search engine: loaded ${loaded.index.size} offers in ${Math.round(performance.now() - started)} ms`,
       );
@@ -70,10 +81,16 @@ export function createSearchEngine(
   }
 
   function start(): Promise<void> {
+    clearTimeout(retry);
     const run: Promise<void> = reloadIfChanged().finally(() => {
       if (running === run) running = null;
     });
     running = run;
+    run.catch(() => {
+      if (closed) return;
+      retry = setTimeout(() => void refresh().catch(() => {}), retryMs);
+      retry.unref();
+    });
     return run;
   }
 
@@ -118,6 +135,7 @@ export function createSearchEngine(
     close() {
       closed = true;
       clearTimeout(timer);
+      clearTimeout(retry);
     },
   };
 }
