@@ -86,6 +86,17 @@ journey('back office: promotion codes', (shop) => {
     await expectText(orders.locator('.results-count'), '1 Bestellung');
     const link = orders.getByRole('link', { name: /^Bestellung \d+$/ });
     expect(await link.getAttribute('href')).toBe(`/admin/orders/${order.orderId}`);
+
+    // Switched off after a confirmation (the shop then refuses it: promotion-admin.api.test.ts); its
+    // order stays listed.
+    await page.getByRole('button', { name: 'Ausschalten' }).click();
+    const confirm = page.getByRole('dialog', { name: `Aktionscode ${code}` });
+    await expectText(confirm, /gilt sofort nicht mehr/);
+    await confirm.getByRole('button', { name: 'Ausschalten' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    await expect.poll(() => page.getByRole('button', { name: 'Ausschalten' }).count()).toBe(0);
+    await expect.poll(() => page.getByRole('checkbox', { name: 'Eingeschaltet' }).isChecked()).toBe(false);
+    await expectText(orders.locator('.results-count'), '1 Bestellung');
     await link.click();
     await page.waitForURL((url) => url.pathname === `/admin/orders/${order.orderId}`);
   });

@@ -7,7 +7,6 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { useI18n } from '../../i18n/i18n-context.tsx';
 import { usePromotionTexts } from '../../i18n/promotion-texts.ts';
 import { contractResolver } from '../../lib/form-resolver.ts';
-import { ActionDialog } from '../../ui/action-dialog.tsx';
 import { DataTable } from '../../ui/data-table.tsx';
 import { useAnnounce } from '../../ui/live-region.tsx';
 import { PageHeading } from '../../ui/page-heading.tsx';
@@ -16,7 +15,7 @@ import { Section } from '../../ui/section.tsx';
 import { SelectField } from '../../ui/select-field.tsx';
 import { FormTextField } from '../../ui/text-field.tsx';
 import { codeQuery, useSaveCode, useSwitchOffCode } from './api/promotions.ts';
-import { BrandField, CheckField, showServerErrors, useCanEdit } from './form-parts.tsx';
+import { BrandField, CheckField, SwitchOffDialog, showServerErrors, useCanEdit } from './form-parts.tsx';
 import { type CodeFormValues, codeDefaults, codeForm } from './promotion-form.ts';
 
 /** The fields a code and a batch share: brand, names, discount, limits, offers, period, on. */
@@ -88,7 +87,8 @@ export function CodeScreen() {
       <p>
         <Link to="/codes">{texts.back}</Link>
       </p>
-      <CodeForm key={code.data ? `${code.data.id}` : 'new'} code={code.data} />
+      {/* Switched off outside the form: a new form from the stored code, or a later save would switch it on again. */}
+      <CodeForm key={code.data ? `${code.data.id}-${code.data.active}` : 'new'} code={code.data} />
       {code.data ? <CodeOrders code={code.data} /> : null}
     </div>
   );
@@ -160,26 +160,12 @@ function CodeForm({ code }: { code: CodeDetail | undefined }) {
 
 function SwitchOffCode({ code }: { code: CodeDetail }) {
   const texts = usePromotionTexts();
-  const announce = useAnnounce();
-  const switchOff = useSwitchOffCode(code.id);
   return (
-    <ActionDialog
-      trigger={texts.switchOff}
+    <SwitchOffDialog
+      switchOff={useSwitchOffCode(code.id)}
       title={texts.codes.editTitle(code.code)}
       intro={texts.codes.switchOffIntro}
-      confirmLabel={texts.switchOffConfirm}
-      error={switchOff.error}
-      isPending={switchOff.isPending}
-      onOpen={() => switchOff.reset()}
-      onSubmit={async () => {
-        try {
-          await switchOff.mutateAsync();
-          announce(texts.codes.switchOffDone(code.code));
-          return true;
-        } catch {
-          return false;
-        }
-      }}
+      done={texts.codes.switchOffDone(code.code)}
     />
   );
 }

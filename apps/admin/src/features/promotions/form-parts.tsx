@@ -10,6 +10,8 @@ import {
 } from 'react-hook-form';
 import { usePromotionTexts } from '../../i18n/promotion-texts.ts';
 import { ApiProblem } from '../../lib/api-client.ts';
+import { ActionDialog } from '../../ui/action-dialog.tsx';
+import { useAnnounce } from '../../ui/live-region.tsx';
 import { SelectField } from '../../ui/select-field.tsx';
 import { useSession } from '../auth/use-session.ts';
 import { brandsQuery } from '../orders/api/get-orders.ts';
@@ -111,5 +113,41 @@ export function FormTextArea<Values extends FieldValues>({
       <TextArea ref={field.ref} rows={4} />
       <FieldError>{fieldState.error?.message}</FieldError>
     </TextField>
+  );
+}
+
+/** The switch-off of a promotion or a code: a confirmation, the mutation, the announcement once done. */
+export function SwitchOffDialog({
+  switchOff,
+  title,
+  intro,
+  done,
+}: {
+  switchOff: { mutateAsync: () => Promise<unknown>; reset: () => void; error: unknown; isPending: boolean };
+  title: string;
+  intro: string;
+  done: string;
+}) {
+  const texts = usePromotionTexts();
+  const announce = useAnnounce();
+  return (
+    <ActionDialog
+      trigger={texts.switchOff}
+      title={title}
+      intro={intro}
+      confirmLabel={texts.switchOffConfirm}
+      error={switchOff.error}
+      isPending={switchOff.isPending}
+      onOpen={() => switchOff.reset()}
+      onSubmit={async () => {
+        try {
+          await switchOff.mutateAsync();
+          announce(done);
+          return true;
+        } catch {
+          return false;
+        }
+      }}
+    />
   );
 }

@@ -7,7 +7,6 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { useI18n } from '../../i18n/i18n-context.tsx';
 import { usePromotionTexts } from '../../i18n/promotion-texts.ts';
 import { contractResolver } from '../../lib/form-resolver.ts';
-import { ActionDialog } from '../../ui/action-dialog.tsx';
 import { useAnnounce } from '../../ui/live-region.tsx';
 import { PageHeading } from '../../ui/page-heading.tsx';
 import { ProblemMessage } from '../../ui/problem-message.tsx';
@@ -19,7 +18,14 @@ import {
   useSavePromotionOffers,
   useSwitchOffPromotion,
 } from './api/promotions.ts';
-import { BrandField, CheckField, FormTextArea, showServerErrors, useCanEdit } from './form-parts.tsx';
+import {
+  BrandField,
+  CheckField,
+  FormTextArea,
+  SwitchOffDialog,
+  showServerErrors,
+  useCanEdit,
+} from './form-parts.tsx';
 import { type PromotionFormValues, promotionDefaults, promotionForm } from './promotion-form.ts';
 
 const languages = ['de', 'en', 'it'] as const;
@@ -49,7 +55,11 @@ export function PromotionScreen() {
       <p>
         <Link to="/promotions">{texts.back}</Link>
       </p>
-      <PromotionForm key={promotion.data?.id ?? 'new'} promotion={promotion.data} />
+      {/* Switched off outside the form: a new form from the stored promotion (see code-screen). */}
+      <PromotionForm
+        key={promotion.data ? `${promotion.data.id}-${promotion.data.active}` : 'new'}
+        promotion={promotion.data}
+      />
       {promotion.data ? <PromotionOffers key={offerKey(promotion.data)} promotion={promotion.data} /> : null}
     </div>
   );
@@ -148,26 +158,12 @@ function PromotionForm({ promotion }: { promotion: PromotionDetail | undefined }
 
 function SwitchOffPromotion({ promotion }: { promotion: PromotionDetail }) {
   const texts = usePromotionTexts();
-  const announce = useAnnounce();
-  const switchOff = useSwitchOffPromotion(promotion.id);
   return (
-    <ActionDialog
-      trigger={texts.switchOff}
+    <SwitchOffDialog
+      switchOff={useSwitchOffPromotion(promotion.id)}
       title={texts.promotions.editTitle(promotion.name)}
       intro={texts.promotions.switchOffIntro}
-      confirmLabel={texts.switchOffConfirm}
-      error={switchOff.error}
-      isPending={switchOff.isPending}
-      onOpen={() => switchOff.reset()}
-      onSubmit={async () => {
-        try {
-          await switchOff.mutateAsync();
-          announce(texts.promotions.switchOffDone(promotion.name));
-          return true;
-        } catch {
-          return false;
-        }
-      }}
+      done={texts.promotions.switchOffDone(promotion.name)}
     />
   );
 }
