@@ -229,6 +229,33 @@ describe('the catalogue CSV', () => {
     expect(await catalogueState()).toEqual(before);
   });
 
+  it('an empty stock cell leaves the stock alone: a sale after the dry run is kept, the price imported', async () => {
+    const { head, lines } = await exported(manager, '?brand=autoclub');
+    const offer = lines.find((line) => line.active === '1' && Number(line.stock) > 2) as Line;
+    const variantId = Number(offer.variant_id);
+    const dry = await imported(manager, fileOf(head, [{ ...offer, price: '113,00', stock: '' }]), true);
+    expect(dry.errors).toEqual([]);
+    expect(dry.changes.map((change: { fields: { column: string }[] }) => change.fields)).toEqual([
+      [{ column: 'price', before: offer.price, after: '113.00' }],
+    ]);
+    const sold = Number(offer.stock) - 2;
+    await shop.database.db.execute(sql`UPDATE variants SET stock = ${sold} WHERE id = ${variantId}`);
+    const applied = (await manager.post(`/api/admin/catalogue/imports/${dry.id}/apply`)).json();
+    expect(await finished(manager, applied.id)).toMatchObject({ status: 'done', applied: true, errors: [] });
+    const [variant] = await queryRows<{ price_cents: number; stock: number }>(
+      shop.database.db,
+      sql`SELECT price_cents, stock FROM variants WHERE id = ${variantId}`,
+    );
+    expect(variant).toEqual({ price_cents: 11_300, stock: sold });
+    // A new variant needs its stock.
+    const fresh = await imported(
+      manager,
+      fileOf(head, [{ ...offer, variant_id: '', nights: String(Number(offer.nights) + 7), stock: '' }]),
+      true,
+    );
+    expect(fresh.errors).toEqual([{ line: 2, column: 'stock', message: 'Pflichtangabe fehlt.' }]);
+  });
+
   it.skipIf(!process.env.TEST_DATABASE_URL)(
     'a sale while the import writes waits for it and is not undone (PostgreSQL)',
     async () => {

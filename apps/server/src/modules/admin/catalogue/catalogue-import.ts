@@ -65,8 +65,8 @@ type Lookups = {
   boards: Set<string>;
   themes: Map<string, number>;
   brands: Map<string, number>;
-  /** Each offer's lines as the check read them, to see at the write whether it moved since. */
-  snapshots: Map<number, string>;
+  /** The offers' lines as the check read them, to see at the write whether one moved since. */
+  current: { line: CatalogueLine }[];
 };
 
 type OfferPlan = {
@@ -90,6 +90,8 @@ type VariantPlan = {
   stock: number;
   changed: CatalogueChange['fields'];
   stockRises: boolean;
+  /** The file's stock cell was empty: the stock stays what it is when written, sales included. */
+  keepsStock: boolean;
 };
 
 export type ImportPlan = {
@@ -99,15 +101,18 @@ export type ImportPlan = {
   changes: CatalogueChange[];
   unchanged: number;
   lines: number;
+  /** Each existing offer's lines as checked (the stock of `keptStock` variants left out). */
   snapshots: Map<number, string>;
+  keptStock: Set<number>;
 };
 
-/** The offers' lines as one text each: equal texts, an offer as it was. */
-function snapshotsOf(current: { line: CatalogueLine }[]): Map<number, string> {
+/** The offers' lines as one text each (without the stock the file leaves alone): equal texts, an offer as it was. */
+function snapshotsOf(current: { line: CatalogueLine }[], keptStock: Set<number>): Map<number, string> {
   const lines = new Map<number, CatalogueLine[]>();
   for (const { line } of current) {
     const offerId = Number(line.offer_id);
-    lines.set(offerId, [...(lines.get(offerId) ?? []), line]);
+    const shown = keptStock.has(Number(line.variant_id)) ? { ...line, stock: '' } : line;
+    lines.set(offerId, [...(lines.get(offerId) ?? []), shown]);
   }
   return new Map([...lines].map(([offerId, offerLines]) => [offerId, JSON.stringify(offerLines)]));
 }
@@ -173,7 +178,7 @@ async function loadLookups(db: Database, rows: CatalogueLine[]): Promise<Lookups
     boards: new Set(boards.map((row) => row.code)),
     themes: new Map(themes.map((row) => [row.slug, row.id])),
     brands: new Map(brands.map((row) => [row.short, row.id])),
-    snapshots: snapshotsOf(current),
+    current,
   };
 }
 
@@ -226,10 +231,10 @@ export async function planImport(
     unchanged: 0,
     lines: rows.length,
     snapshots: new Map(),
+    keptStock: new Set(),
   };
   if (issues.length > 0) return plan;
   const lookups = await loadLookups(db, rows);
-  plan.snapshots = lookups.snapshots;
   const offersByKey = new Map<string, OfferPlan>();
   const slugLines = new Map<string, { line: number; key: string }>();
   const variantLines = new Map<string, number>();
@@ -283,6 +288,8 @@ export async function planImport(
     }
   }
   plan.offers = [...offersByKey.values()];
+  plan.keptStock = new Set(plan.variants.flatMap((variant) => (variant.keepsStock ? [variant.id!] : [])));
+  plan.snapshots = snapshotsOf(lookups.current, plan.keptStock);
   for (const offer of plan.offers) {
     if (offer.id === null || offer.changed.length > 0) {
       plan.changes.push({
@@ -454,8 +461,12 @@ function checkVariantCells(
   const reference = row.reference_price === '' ? 0 : parseEuros(row.reference_price);
   if (reference === null) fail('reference_price', messages.badPrice);
   else if (price !== null && reference > 0 && price > reference) fail('price', messages.priceAboveReference);
-  const stock = parseCount(row.stock, 0, 1_000_000);
-  if (stock === null) fail('stock', messages.badNumber(0, 1_000_000));
+  // An empty stock cell leaves an existing variant's stock alone: a file edited for hours must not
+  // give back the pieces sold since its export.
+  const keepsStock = row.stock === '' && existing !== undefined;
+  const stock = keepsStock ? Number(existing!.stock) : parseCount(row.stock, 0, 1_000_000);
+  if (row.stock === '' && !existing) fail('stock', messages.required);
+  else if (stock === null) fail('stock', messages.badNumber(0, 1_000_000));
   if (!ok || !offer) return null;
   const cells: Record<(typeof variantColumns)[number], string> = {
     nights: String(nights),
@@ -478,6 +489,7 @@ function checkVariantCells(
     stock: stock!,
     changed,
     stockRises: !existing || stock! > Number(existing.stock),
+    keepsStock,
   };
 }
 
@@ -506,7 +518,7 @@ async function lockUnmoved(tx: Database, plan: ImportPlan): Promise<void> {
   await tx.execute(
     sql`SELECT id FROM variants WHERE offer_id = ANY(${sql.param(offerIds)}::int[]) ORDER BY id FOR UPDATE`,
   );
-  const now = snapshotsOf(await currentCatalogueLines(tx, { offerIds }));
+  const now = snapshotsOf(await currentCatalogueLines(tx, { offerIds }), plan.keptStock);
   const moved = offerIds.filter((offerId) => now.get(offerId) !== plan.snapshots.get(offerId));
   if (moved.length > 0) throw new CatalogueMoved(moved.map((offerId) => written.get(offerId)!));
 }
@@ -560,11 +572,12 @@ async function applyPlan(tx: Database, plan: ImportPlan, jobs: Pick<JobQueue, 'e
   for (let start = 0; start < changed.length; start += 1_000) {
     const batch = changed.slice(start, start + 1_000);
     await tx.execute(sql`UPDATE variants v SET nights = n.nights, persons = n.persons, price_cents = n.price,
-        original_price_cents = n.reference, stock = n.stock
+        original_price_cents = n.reference, stock = CASE WHEN n.keep THEN v.stock ELSE n.stock END
       FROM unnest(${sql.param(batch.map((v) => v.id!))}::int[], ${sql.param(batch.map((v) => v.nights))}::smallint[],
         ${sql.param(batch.map((v) => v.persons))}::smallint[], ${sql.param(batch.map((v) => v.priceCents))}::int[],
-        ${sql.param(batch.map((v) => v.originalPriceCents))}::int[], ${sql.param(batch.map((v) => v.stock))}::int[])
-        AS n(id, nights, persons, price, reference, stock)
+        ${sql.param(batch.map((v) => v.originalPriceCents))}::int[], ${sql.param(batch.map((v) => v.stock))}::int[],
+        ${sql.param(batch.map((v) => v.keepsStock))}::boolean[])
+        AS n(id, nights, persons, price, reference, stock, keep)
       WHERE v.id = n.id`);
     for (const variant of batch) touched.add(variant.offer.id!);
   }
