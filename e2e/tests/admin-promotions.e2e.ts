@@ -95,6 +95,8 @@ journey('back office: promotion codes', (shop) => {
     await confirm.getByRole('button', { name: 'Ausschalten' }).click();
     await confirm.waitFor({ state: 'detached' });
     await expect.poll(() => page.getByRole('button', { name: 'Ausschalten' }).count()).toBe(0);
+    // The dialog's button is gone: focus is on the page's heading, not lost to the document.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.tagName)).toBe('H1');
     await expect.poll(() => page.getByRole('checkbox', { name: 'Eingeschaltet' }).isChecked()).toBe(false);
     await expectText(orders.locator('.results-count'), '1 Bestellung');
     await link.click();

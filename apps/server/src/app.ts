@@ -277,11 +277,10 @@ export async function buildApp({
     catalogue.clearCache();
     pageCache.clear();
   };
-  // The reload is not awaited: the watch keeps looking every interval while a large index loads (seconds
-  // at 100,000 offers), so a change made meanwhile is not held up behind it; the engine runs one reload
-  // at a time and queues one more.
-  // The index reload is not awaited: prices and pages are live again at once, search results a few
-  // seconds later, when the engine's new snapshot drops the caches again (onLoaded). The engine tries a
+  // The index reload is not awaited: the watch keeps looking every interval while a large index loads
+  // (seconds at 100,000 offers), so a change made meanwhile is not held up behind it. Prices and pages
+  // are live again at once, search results when the engine's new snapshot drops the caches again
+  // (onLoaded). The engine runs one reload at a time, queues one more, and tries a
   // failed reload again by itself.
   const refreshShop = async ({ catalogue: catalogueMoved }: ShopChange) => {
     dropCaches();

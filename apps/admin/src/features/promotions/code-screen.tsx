@@ -15,7 +15,14 @@ import { Section } from '../../ui/section.tsx';
 import { SelectField } from '../../ui/select-field.tsx';
 import { FormTextField } from '../../ui/text-field.tsx';
 import { codeQuery, useSaveCode, useSwitchOffCode } from './api/promotions.ts';
-import { BrandField, CheckField, SwitchOffDialog, showServerErrors, useCanEdit } from './form-parts.tsx';
+import {
+  BrandField,
+  CheckField,
+  SwitchOffDialog,
+  showServerErrors,
+  useCanEdit,
+  useSwitchedOff,
+} from './form-parts.tsx';
 import { type CodeFormValues, codeDefaults, codeForm } from './promotion-form.ts';
 
 /** The fields a code and a batch share: brand, names, discount, limits, offers, period, on. */
@@ -87,8 +94,7 @@ export function CodeScreen() {
       <p>
         <Link to="/codes">{texts.back}</Link>
       </p>
-      {/* Switched off outside the form: a new form from the stored code, or a later save would switch it on again. */}
-      <CodeForm key={code.data ? `${code.data.id}-${code.data.active}` : 'new'} code={code.data} />
+      <CodeForm key={code.data ? `${code.data.id}` : 'new'} code={code.data} />
       {code.data ? <CodeOrders code={code.data} /> : null}
     </div>
   );
@@ -120,6 +126,7 @@ function CodeForm({ code }: { code: CodeDetail | undefined }) {
     [locale, t, texts],
   );
   const form = useForm({ resolver, defaultValues: codeDefaults(code, locale) });
+  useSwitchedOff(code?.active, form as never);
   const control = form.control as unknown as Control<CodeFormValues, unknown, unknown>;
   return (
     <Section id="code-form" title={code ? texts.edit : texts.codes.createTitle}>

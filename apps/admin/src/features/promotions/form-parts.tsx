@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { FieldError, Label, TextArea, TextField } from 'react-aria-components';
 import {
   type Control,
@@ -150,4 +150,20 @@ export function SwitchOffDialog({
       }}
     />
   );
+}
+
+/**
+ * The form's "switched on" box follows a switch-off made by the dialog beside the form, keeping the
+ * member's other unsaved edits (a later save must not switch it on again), and focus moves to the
+ * page's heading, since the dialog's button is gone.
+ */
+export function useSwitchedOff(active: boolean | undefined, form: UseFormReturn<{ active: boolean }>) {
+  const was = useRef(active);
+  useEffect(() => {
+    if (was.current === true && active === false) {
+      form.resetField('active', { defaultValue: false });
+      document.querySelector<HTMLElement>('h1.page-heading')?.focus();
+    }
+    was.current = active;
+  }, [active, form]);
 }

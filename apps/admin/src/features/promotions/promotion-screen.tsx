@@ -25,6 +25,7 @@ import {
   SwitchOffDialog,
   showServerErrors,
   useCanEdit,
+  useSwitchedOff,
 } from './form-parts.tsx';
 import { type PromotionFormValues, promotionDefaults, promotionForm } from './promotion-form.ts';
 
@@ -55,11 +56,7 @@ export function PromotionScreen() {
       <p>
         <Link to="/promotions">{texts.back}</Link>
       </p>
-      {/* Switched off outside the form: a new form from the stored promotion (see code-screen). */}
-      <PromotionForm
-        key={promotion.data ? `${promotion.data.id}-${promotion.data.active}` : 'new'}
-        promotion={promotion.data}
-      />
+      <PromotionForm key={promotion.data?.id ?? 'new'} promotion={promotion.data} />
       {promotion.data ? <PromotionOffers key={offerKey(promotion.data)} promotion={promotion.data} /> : null}
     </div>
   );
@@ -91,6 +88,7 @@ function PromotionForm({ promotion }: { promotion: PromotionDetail | undefined }
     [locale, t, texts],
   );
   const form = useForm({ resolver, defaultValues: promotionDefaults(promotion) });
+  useSwitchedOff(promotion?.active, form as never);
   const control = form.control as unknown as Control<PromotionFormValues, unknown, unknown>;
   return (
     <Section id="promotion-form" title={promotion ? texts.edit : texts.promotions.createTitle}>

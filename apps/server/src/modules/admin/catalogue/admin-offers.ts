@@ -286,7 +286,7 @@ export async function createOffer(
 async function lockOffer(tx: Database, id: number) {
   const [row] = await queryRows<{ brandId: number | null }>(
     tx,
-    sql`SELECT brand_id AS "brandId" FROM offers WHERE id = ${id} FOR UPDATE`,
+    sql`SELECT brand_id AS "brandId" FROM offers WHERE id = ${id} FOR NO KEY UPDATE`,
   );
   return row;
 }
@@ -402,7 +402,7 @@ export async function changeVariant(
       sql`SELECT v.id, v.offer_id AS "offerId", o.brand_id AS "brandId", v.nights, v.persons,
             v.price_cents AS "priceCents", v.original_price_cents AS "originalPriceCents", v.stock,
             v.reference_source AS "referenceSource"
-          FROM variants v JOIN offers o ON o.id = v.offer_id WHERE v.id = ${variantId} FOR UPDATE OF v`,
+          FROM variants v JOIN offers o ON o.id = v.offer_id WHERE v.id = ${variantId} FOR NO KEY UPDATE OF v`,
     );
     if (!variant) return null;
     const { offerId, brandId, ...before } = variant;

@@ -44,8 +44,11 @@ function targets(change: BulkChange, actor: CatalogueActor, lock: boolean): SQL 
       AND (${change.brand === undefined} OR b.short = ${change.brand ?? ''})
       AND (${change.hotelId === undefined} OR o.hotel_id = ${change.hotelId ?? 0})
       AND (${change.state === undefined} OR o.is_active = ${change.state !== 'inactive'})
-    ORDER BY o.id DESC, v.nights, v.persons, v.id
-    ${lock ? sql`FOR UPDATE OF v` : sql``}`;
+    ${
+      // Locked in variant order, as the import locks them: two writers never wait on each other in turn.
+      // NO KEY: a cart may still add the variant (its foreign key's share lock) while the change runs.
+      lock ? sql`ORDER BY v.id FOR NO KEY UPDATE OF v` : sql`ORDER BY o.id DESC, v.nights, v.persons, v.id`
+    }`;
 }
 
 export async function changeVariantsInBulk(

@@ -256,49 +256,76 @@ describe('the catalogue CSV', () => {
     expect(fresh.errors).toEqual([{ line: 2, column: 'stock', message: 'Pflichtangabe fehlt.' }]);
   });
 
+  /**
+   * Applies the dry run `dryId` while a sale of `variantId` holds the variant: the sale starts before the
+   * import's check (which reads the stock as it was) and ends once the import waits for its lock.
+   */
+  async function applyDuringSale(dryId: number, variantId: number) {
+    let endSale!: () => void;
+    const saleMayEnd = new Promise<void>((resolve) => {
+      endSale = resolve;
+    });
+    let saleStarted!: () => void;
+    const started = new Promise<void>((resolve) => {
+      saleStarted = resolve;
+    });
+    const sale = shop.database.db.transaction(async (tx) => {
+      await tx.execute(sql`UPDATE variants SET stock = stock - 1 WHERE id = ${variantId}`);
+      saleStarted();
+      await saleMayEnd;
+    });
+    await started;
+    const applied = (await manager.post(`/api/admin/catalogue/imports/${dryId}/apply`)).json();
+    const waiting = async () =>
+      (
+        await queryRows<{ n: number }>(
+          shop.database.db,
+          sql`SELECT count(*)::int AS n FROM pg_stat_activity
+              WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+        )
+      )[0]!.n;
+    const deadline = Date.now() + 10_000;
+    while ((await waiting()) === 0 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    expect(await waiting(), 'the import waits for the sale’s lock').toBeGreaterThan(0);
+    endSale();
+    await sale;
+    const done = await finished(manager, applied.id);
+    const [variant] = await queryRows<{ price_cents: number; stock: number }>(
+      shop.database.db,
+      sql`SELECT price_cents, stock FROM variants WHERE id = ${variantId}`,
+    );
+    return { done, variant };
+  }
+
   it.skipIf(!process.env.TEST_DATABASE_URL)(
     'a sale while the import writes waits for it and is not undone (PostgreSQL)',
     async () => {
       const { head, lines } = await exported(manager, '?brand=autoclub');
       const offer = lines.find((line) => line.active === '1' && Number(line.stock) > 1) as Line;
-      const variantId = Number(offer.variant_id);
       const dry = await imported(manager, fileOf(head, [{ ...offer, price: '112,00' }]), true);
       expect(dry.errors).toEqual([]);
-      // The sale's transaction holds the variant from before the import's check to after its write.
-      let endSale!: () => void;
-      const saleMayEnd = new Promise<void>((resolve) => {
-        endSale = resolve;
-      });
-      let saleStarted!: () => void;
-      const started = new Promise<void>((resolve) => {
-        saleStarted = resolve;
-      });
-      const sale = shop.database.db.transaction(async (tx) => {
-        await tx.execute(sql`UPDATE variants SET stock = stock - 1 WHERE id = ${variantId}`);
-        saleStarted();
-        await saleMayEnd;
-      });
-      await started;
-      const applied = (await manager.post(`/api/admin/catalogue/imports/${dry.id}/apply`)).json();
-      for (let attempt = 0; attempt < 200; attempt++) {
-        const progress = (await manager.get(`/api/admin/catalogue/imports/${applied.id}`)).json();
-        if (progress.status === 'writing') break;
-        await new Promise((resolve) => setTimeout(resolve, 25));
-      }
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      endSale();
-      await sale;
-      const done = await finished(manager, applied.id);
+      const { done, variant } = await applyDuringSale(dry.id, Number(offer.variant_id));
       expect(done).toMatchObject({ status: 'done', applied: false });
       expect(done.errors.map((error: { line: number }) => error.line)).toEqual([2]);
-      const [variant] = await queryRows<{ price_cents: number; stock: number }>(
-        shop.database.db,
-        sql`SELECT price_cents, stock FROM variants WHERE id = ${variantId}`,
-      );
       expect(variant).toEqual({
         price_cents: Math.round(Number(offer.price) * 100),
         stock: Number(offer.stock) - 1,
       });
+    },
+  );
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'with an empty stock cell a sale while the import writes is kept, the price written (PostgreSQL)',
+    async () => {
+      const { head, lines } = await exported(manager, '?brand=autoclub');
+      const offer = lines.find((line) => line.active === '1' && Number(line.stock) > 1) as Line;
+      const dry = await imported(manager, fileOf(head, [{ ...offer, price: '114,00', stock: '' }]), true);
+      expect(dry.errors).toEqual([]);
+      const { done, variant } = await applyDuringSale(dry.id, Number(offer.variant_id));
+      expect(done).toMatchObject({ status: 'done', applied: true, errors: [] });
+      expect(variant).toEqual({ price_cents: 11_400, stock: Number(offer.stock) - 1 });
     },
   );
 

@@ -512,11 +512,13 @@ async function lockUnmoved(tx: Database, plan: ImportPlan): Promise<void> {
   }
   if (written.size === 0) return;
   const offerIds = [...written.keys()].sort((a, b) => a - b);
+  // NO KEY UPDATE, as the writes themselves take: a cart line may still point at a variant (its
+  // foreign key's share lock) while the import runs; a stock change waits for it.
   await tx.execute(
-    sql`SELECT id FROM offers WHERE id = ANY(${sql.param(offerIds)}::int[]) ORDER BY id FOR UPDATE`,
+    sql`SELECT id FROM offers WHERE id = ANY(${sql.param(offerIds)}::int[]) ORDER BY id FOR NO KEY UPDATE`,
   );
   await tx.execute(
-    sql`SELECT id FROM variants WHERE offer_id = ANY(${sql.param(offerIds)}::int[]) ORDER BY id FOR UPDATE`,
+    sql`SELECT id FROM variants WHERE offer_id = ANY(${sql.param(offerIds)}::int[]) ORDER BY id FOR NO KEY UPDATE`,
   );
   const now = snapshotsOf(await currentCatalogueLines(tx, { offerIds }), plan.keptStock);
   const moved = offerIds.filter((offerId) => now.get(offerId) !== plan.snapshots.get(offerId));

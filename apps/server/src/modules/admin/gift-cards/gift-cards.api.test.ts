@@ -170,6 +170,11 @@ describe('blocking a gift card', () => {
       [card.id, `…${card.code.slice(-4)}`],
     ]);
     expect((await operator.get(`/api/admin/gift-cards/${card.id}`)).json().code).toBe(card.code);
+    // By the start of a code support finds nothing: one more character at a time would spell it out.
+    const start = (await support.get(`/api/admin/gift-cards?query=${card.code.slice(0, 8)}`)).json();
+    expect(start.cards).toEqual([]);
+    const byOperator = (await operator.get(`/api/admin/gift-cards?query=${card.code.slice(0, 8)}`)).json();
+    expect(byOperator.cards.map((shown: { id: number }) => shown.id)).toContain(card.id);
 
     const closed = await shopCall('PUT', '/api/order/close', { ...order, paymentType: 'wiretransfer' });
     expect(closed.statusCode).not.toBe(200);

@@ -80,13 +80,19 @@ export async function listGiftCards(
   filter: { query?: string | undefined; state?: GiftCardState | undefined },
   page: number,
 ): Promise<GiftCardList> {
-  const prefix = `${(filter.query ?? '').toUpperCase().replace(/[\\%_]/g, '\\$&')}%`;
+  const query = (filter.query ?? '').toUpperCase();
+  const prefix = `${query.replace(/[\\%_]/g, '\\$&')}%`;
+  // Support finds a card only by its whole code: by the start of it, one character after another, a
+  // masked code could be read back whole.
+  const matches = scope.revealCodes
+    ? sql`upper(c.tan) LIKE ${prefix}`
+    : sql`(${query === ''} OR upper(c.tan) = ${query})`;
   const rows = await queryRows<CardRow>(
     db,
     sql`SELECT * FROM (
           SELECT ${cardColumns}, count(*) OVER () AS total
           FROM gift_cards c LEFT JOIN brands b ON b.id = c.brand_id
-          WHERE ${scopeSql(scope)} AND upper(c.tan) LIKE ${prefix}
+          WHERE ${scopeSql(scope)} AND ${matches}
             AND (${filter.state === undefined} OR ${stateSql} = ${filter.state ?? ''})
           ORDER BY c.created_at DESC, c.id DESC
           LIMIT ${giftCardPageSize} OFFSET ${(page - 1) * giftCardPageSize}) x`,

@@ -232,11 +232,13 @@ export async function updatePromotion(
   id: number,
   input: PromotionInput,
 ) {
-  return changing(db, request, id, 'promotions.update', async (tx) => {
+  return changing(db, request, id, 'promotions.update', async (tx, row) => {
     const brandId = await writableBrandId(tx, request, input.brand);
     // Moved to another brand, its landing page may only list what that brand sells.
-    const offerIds = (await offerList(tx, id)).map((offer) => offer.id);
-    await checkOffers(tx, offerIds, brandId, 'brand', request.locale, 'offersOnOtherBrand');
+    if (brandId !== row.brand_id) {
+      const offerIds = (await offerList(tx, id)).map((offer) => offer.id);
+      await checkOffers(tx, offerIds, brandId, 'brand', request.locale, 'offersOnOtherBrand');
+    }
     await tx.execute(
       sql`UPDATE promotions SET brand_id = ${brandId}, name = ${input.name},
             promotion_type = ${input.promotionType}, type = ${input.type},

@@ -42,7 +42,8 @@ const createProvider = (privateKey = keys.privateKeyPem, apiUrl = stub.url) =>
     publicKeyId: keys.publicKeyId,
     privateKey,
     ...amazonPayStubIds,
-    timeoutMs: 300,
+    // A second for a local stub's answer, as in paypal-provider.test.ts.
+    timeoutMs: 1_000,
     fetch: testFetch,
   });
 
@@ -165,7 +166,7 @@ describe('Amazon Pay capturePayment (complete checkout session)', () => {
     stub.returnBuyer(reference);
     stub.failNext({ status: 503, body: { reasonCode: 'ServiceUnavailable' } });
     await expect(captureOf(reference, 'u1')).rejects.toBeInstanceOf(ProviderUnavailableError);
-    stub.failNext({ status: 200, body: {}, delayMs: 2_000 });
+    stub.failNext({ status: 200, body: {}, delayMs: 3_000 });
     await expect(captureOf(reference, 'u1')).rejects.toThrow(/timed out/);
     expect(await captureOf(reference, 'u1')).toMatchObject({ status: 'captured' });
   });
@@ -221,7 +222,7 @@ describe('Amazon Pay paymentStatus (get checkout session, get charge)', () => {
 
     stub.failNext({ status: 503, body: { reasonCode: 'ServiceUnavailable' } });
     await expect(statusOf(reference)).rejects.toBeInstanceOf(ProviderUnavailableError);
-    stub.failNext({ status: 200, body: {}, delayMs: 2_000 });
+    stub.failNext({ status: 200, body: {}, delayMs: 3_000 });
     await expect(statusOf(reference)).rejects.toThrow(/timed out/);
     // A session in a state it cannot read is an error, never a "not taken".
     stub.failNext({

@@ -18,7 +18,8 @@ let stub: PayPalStub;
 let paypal: PaymentProvider;
 beforeAll(async () => {
   stub = await startPayPalStub();
-  paypal = createPayPalProvider({ apiUrl: stub.url, ...paypalStubCredentials, timeoutMs: 300 });
+  // A second for a local stub's answer: a loaded CI machine (two suites, a browser) once took over 300 ms.
+  paypal = createPayPalProvider({ apiUrl: stub.url, ...paypalStubCredentials, timeoutMs: 1_000 });
 });
 afterAll(() => stub?.close());
 
@@ -212,10 +213,10 @@ describe('PayPal capturePayment', () => {
     stub.failNext({ status: 503, body: { name: 'SERVICE_UNAVAILABLE' } });
     await expect(paypal.capturePayment(input)).rejects.toBeInstanceOf(ProviderUnavailableError);
 
-    stub.failNext({ status: 201, body: {}, delayMs: 2_000 });
+    stub.failNext({ status: 201, body: {}, delayMs: 3_000 });
     const started = Date.now();
     await expect(paypal.capturePayment(input)).rejects.toThrow(/timed out/);
-    expect(Date.now() - started).toBeLessThan(1_500);
+    expect(Date.now() - started).toBeLessThan(2_500);
 
     const unreachable = createPayPalProvider({
       apiUrl: 'http://127.0.0.1:1',
@@ -296,7 +297,7 @@ describe('PayPal paymentStatus (show order details)', () => {
     const { reference } = await paypal.createPayment(paymentInput());
     stub.failNext({ status: 503, body: { name: 'SERVICE_UNAVAILABLE' } });
     await expect(statusOf(reference)).rejects.toBeInstanceOf(ProviderUnavailableError);
-    stub.failNext({ status: 200, body: {}, delayMs: 2_000 });
+    stub.failNext({ status: 200, body: {}, delayMs: 3_000 });
     await expect(statusOf(reference)).rejects.toThrow(/timed out/);
     const unreachable = createPayPalProvider({
       apiUrl: 'http://127.0.0.1:1',

@@ -45,7 +45,10 @@ export function createSearchEngine(
   db: Database,
   options: {
     refreshIntervalMs: number;
-    /** After a failed reload, the next try (default 1 s): no other call may come to make one. */
+    /**
+     * After a failed reload, the next try (default 1 s, doubling up to a minute while it keeps failing):
+     * no other call may come to make one.
+     */
     retryMs?: number;
     /** Hears each snapshot that replaces another: caches of search answers drop then. */
     onLoaded?: () => void;
@@ -55,6 +58,7 @@ export function createSearchEngine(
   const log = options.log ?? (() => {});
   const retryMs = options.retryMs ?? 1_000;
   let retry: NodeJS.Timeout | undefined;
+  let failures = 0;
   let current: { index: OfferIndex; fingerprint: string } | null = null;
   let running: Promise<void> | null = null;
   let queued: Promise<void> | null = null;
@@ -62,13 +66,13 @@ export function createSearchEngine(
   let closed = false;
 
   async function reloadIfChanged(): Promise<void> {
+    let replaced = false;
     try {
       if (current && (await readFingerprint(db)) === current.fingerprint) return;
       const started = performance.now();
       const loaded = await loadOfferIndex(db);
-      const replaced = current !== null;
+      replaced = current !== null;
       current = loaded;
-      if (replaced) options.onLoaded?.();
       log(
         `search engine: loaded ${loaded.index.size} offers in ${Math.round(performance.now() - started)} ms`,
       );
@@ -78,6 +82,14 @@ export function createSearchEngine(
       );
       throw error;
     }
+    // Outside the try: the listener's trouble is not a failed load.
+    if (replaced) {
+      try {
+        options.onLoaded?.();
+      } catch (error) {
+        log(`search engine: a listener of the new snapshot failed: ${messageOf(error)}`);
+      }
+    }
   }
 
   function start(): Promise<void> {
@@ -86,11 +98,20 @@ export function createSearchEngine(
       if (running === run) running = null;
     });
     running = run;
-    run.catch(() => {
-      if (closed) return;
-      retry = setTimeout(() => void refresh().catch(() => {}), retryMs);
-      retry.unref();
-    });
+    run.then(
+      () => {
+        failures = 0;
+      },
+      () => {
+        if (closed) return;
+        failures++;
+        retry = setTimeout(
+          () => void refresh().catch(() => {}),
+          Math.min(retryMs * 2 ** (failures - 1), 60_000),
+        );
+        retry.unref();
+      },
+    );
     return run;
   }
 
