@@ -18,10 +18,10 @@ import { newGiftCardCode } from './gift-card-code.ts';
 
 export const giftCardPageSize = 50;
 
-/** The brands a member's request covers; `all` also takes the cards valid on every brand (brand null). */
 /**
- * The cards a member sees: of their brands (`all`: every card), and whether with their codes. Support
- * sees a code's last characters only: a full code is money, and a caller who reads one out needs none.
+ * The cards a member's request covers: of `brandIds` (`all` also takes those valid on every brand,
+ * brand null), and whether with their codes. Support sees a code's last characters only: a full code
+ * is money, and a caller who reads one out needs none.
  */
 export type CardScope = { brandIds: number[]; all: boolean; revealCodes: boolean };
 
