@@ -84,12 +84,18 @@ journey('back office: catalogue export, import with a dry run, bulk change', (sh
     await expectText(outcome, /Angebot neu/);
     await outcome.getByRole('button', { name: 'Importieren' }).click();
     await expectText(outcome, /Importiert\./, 30_000);
-    const found = await api<{ items: { id: number; slug: string }[] }>('/api/offer/search', {
-      query: 'Importiertes Testangebot',
-      facets: false,
-    });
-    const created = found.items.find((item) => item.slug === slug);
-    expect(created, 'the imported offer is found by the shop').toBeDefined();
+    // The shop's search takes the new offer in within 5 s (the change watch's promise).
+    const imported = Date.now();
+    let created: { id: number; slug: string } | undefined;
+    while (!created && Date.now() - imported < 5_000) {
+      const found = await api<{ items: { id: number; slug: string }[] }>('/api/offer/search', {
+        query: 'Importiertes Testangebot',
+        facets: false,
+      });
+      created = found.items.find((item) => item.slug === slug);
+      if (!created) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(created, 'the imported offer is found by the shop within 5 s').toBeDefined();
     expect((await shopOffer(created!.id, () => true)).variants.map((variant) => variant.price.total)).toEqual(
       [12_300],
     );
