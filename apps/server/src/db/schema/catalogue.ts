@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   char,
   doublePrecision,
@@ -215,6 +216,15 @@ export const offerSearch = pgTable(
     documentDe: tsvector('document_de').notNull(),
     documentEn: tsvector('document_en').notNull(),
     documentIt: tsvector('document_it').notNull(),
+    /**
+     * Changes with any of the three documents: a process holding the search index in memory re-reads the
+     * documents of only the offers whose hash moved (engine/patch-offer-index.ts).
+     */
+    documentsHash: bigint('documents_hash', { mode: 'bigint' })
+      .notNull()
+      .generatedAlwaysAs(
+        sql`hashtextextended(document_de::text || ' ' || document_en::text || ' ' || document_it::text, 0)`,
+      ),
   },
   (t) => [
     index('offer_search_document_de_idx').using('gin', t.documentDe),

@@ -118,8 +118,8 @@ export async function rebuildSearchIndex(
  * After units were taken or given back: the search rows' columns that follow stock (the advertised price
  * and sold out), for offers whose variants ran out or came back. Offer lists read them from these rows,
  * so cards show the change at once. The in-memory engine (engine/) keeps its order (sold-out offers
- * last) until its next reload: reloading every process's engine on each sale would cost more than the
- * order is worth.
+ * last) until the next catalogue change, which re-reads every row's columns: waking every process's
+ * engine on each sale would cost more than the order is worth.
  */
 export async function refreshStockColumns(db: Database, offerIds: number[]): Promise<void> {
   if (offerIds.length === 0) return;
@@ -133,7 +133,7 @@ export async function refreshStockColumns(db: Database, offerIds: number[]): Pro
     WHERE s.offer_id = v.offer_id`);
 }
 
-/** Tells every process holding the search index in memory (engine/) to reload it. */
+/** Tells every process holding the search index in memory (engine/) to take the change in. */
 async function bumpCatalogueVersion(db: Database): Promise<void> {
   await db.execute(sql`
     INSERT INTO catalogue_version (id, version) VALUES (1, 1)

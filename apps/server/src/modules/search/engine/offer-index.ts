@@ -33,6 +33,9 @@ export type OfferRow = {
   documents: Record<Locale, string>;
 };
 
+/** An offer_search row without its documents: what the index's columns and sort orders are made of. */
+export type OfferFacts = Omit<OfferRow, 'documents'>;
+
 const emptyFacets = (): FacetRows => ({ countries: [], themes: [], nights: [], persons: [], price: null });
 
 const float32 = new Float32Array(1);
@@ -72,9 +75,11 @@ export class OfferIndex {
   private readonly refinementRows: RefinementScratch;
 
   constructor(
+    /** The rows in offer id order, kept so that a change can be taken in (patch-offer-index.ts). */
+    readonly facts: readonly OfferFacts[],
     private readonly columns: OfferColumns,
     private readonly orders: Record<FixedSort, SortOrder>,
-    private readonly postings: Record<Locale, Postings>,
+    readonly postings: Readonly<Record<Locale, Postings>>,
   ) {
     const rowCount = columns.offerIds.length;
     this.owningBrands = new Set(columns.brandIds);
@@ -194,7 +199,7 @@ export class OfferIndex {
 
 /** Collects offer_search rows in offer id order, then builds the index (documents one language at a time). */
 export class OfferIndexBuilder {
-  private readonly rows: Omit<OfferRow, 'documents'>[] = [];
+  private readonly rows: OfferFacts[] = [];
   private readonly postings = new Map<Locale, PostingsBuilder>(
     locales.map((locale) => [locale, new PostingsBuilder()]),
   );
@@ -220,50 +225,7 @@ export class OfferIndexBuilder {
       // The document-order buffers are as large as the postings: let them go before the next language.
       this.postings.delete(locale);
     }
-    const { rows } = this;
-    const countries = [...new Set(rows.map((row) => row.countryIso))].sort();
-    const countryIndex = new Map(countries.map((iso, index) => [iso, index]));
-    const countryOf = Uint16Array.from(rows, (row) => countryIndex.get(row.countryIso)!);
-    const rowsInCountry = countries.map(() => rowBitsFor(rows.length));
-    for (let row = 0; row < rows.length; row++) addRow(rowsInCountry[countryOf[row]!]!, row);
-    const priceCents = Int32Array.from(rows, (row) => row.priceCents);
-    const rowsByPrice = Int32Array.from(rows, (_, row) => row).sort(
-      (a, b) => priceCents[a]! - priceCents[b]!,
-    );
-    yield;
-    const themes = ValueSets.build(rows.map((row) => row.themeIds));
-    yield;
-    const nights = ValueSets.build(rows.map((row) => row.nightsSet));
-    yield;
-    const persons = ValueSets.build(rows.map((row) => row.personsSet));
-    yield;
-    const columns: OfferColumns = {
-      offerIds: Int32Array.from(rows, (row) => row.offerId),
-      brandIds: Int32Array.from(rows, (row) => row.brandId ?? everyBrand),
-      countries,
-      countryOf,
-      rowsInCountry,
-      themes,
-      nights,
-      persons,
-      priceCents,
-      rowsByPrice,
-      pricesAscending: rowsByPrice.map((row) => priceCents[row]!),
-      isSoldOut: Uint8Array.from(rows, (row) => Number(row.isSoldOut)),
-    };
-    yield;
-    const sortColumns = {
-      isSoldOut: columns.isSoldOut,
-      priceCents,
-      discountPercent: Int16Array.from(rows, (row) => row.discountPercent),
-      createdAt: Float64Array.from(rows, (row) => row.createdAt),
-    };
-    const orders = {} as Record<FixedSort, SortOrder>;
-    for (const sort of fixedSorts) {
-      orders[sort] = sortOrder(sortColumns, sort);
-      yield;
-    }
-    return new OfferIndex(columns, orders, postings);
+    return yield* indexSteps(this.rows, postings);
   }
 
   build(): OfferIndex {
@@ -273,6 +235,57 @@ export class OfferIndexBuilder {
       if (step.done) return step.value;
     }
   }
+}
+
+/**
+ * The index over `rows` (in offer id order) and their languages' postings: the columns refinements and
+ * facets read and the fixed sort orders, in steps of a few dozen milliseconds for 100k offers.
+ */
+export function* indexSteps(
+  rows: readonly OfferFacts[],
+  postings: Record<Locale, Postings>,
+): Generator<void, OfferIndex, void> {
+  const countries = [...new Set(rows.map((row) => row.countryIso))].sort();
+  const countryIndex = new Map(countries.map((iso, index) => [iso, index]));
+  const countryOf = Uint16Array.from(rows, (row) => countryIndex.get(row.countryIso)!);
+  const rowsInCountry = countries.map(() => rowBitsFor(rows.length));
+  for (let row = 0; row < rows.length; row++) addRow(rowsInCountry[countryOf[row]!]!, row);
+  const priceCents = Int32Array.from(rows, (row) => row.priceCents);
+  const rowsByPrice = Int32Array.from(rows, (_, row) => row).sort((a, b) => priceCents[a]! - priceCents[b]!);
+  yield;
+  const themes = ValueSets.build(rows.map((row) => row.themeIds));
+  yield;
+  const nights = ValueSets.build(rows.map((row) => row.nightsSet));
+  yield;
+  const persons = ValueSets.build(rows.map((row) => row.personsSet));
+  yield;
+  const columns: OfferColumns = {
+    offerIds: Int32Array.from(rows, (row) => row.offerId),
+    brandIds: Int32Array.from(rows, (row) => row.brandId ?? everyBrand),
+    countries,
+    countryOf,
+    rowsInCountry,
+    themes,
+    nights,
+    persons,
+    priceCents,
+    rowsByPrice,
+    pricesAscending: rowsByPrice.map((row) => priceCents[row]!),
+    isSoldOut: Uint8Array.from(rows, (row) => Number(row.isSoldOut)),
+  };
+  yield;
+  const sortColumns = {
+    isSoldOut: columns.isSoldOut,
+    priceCents,
+    discountPercent: Int16Array.from(rows, (row) => row.discountPercent),
+    createdAt: Float64Array.from(rows, (row) => row.createdAt),
+  };
+  const orders = {} as Record<FixedSort, SortOrder>;
+  for (const sort of fixedSorts) {
+    orders[sort] = sortOrder(sortColumns, sort);
+    yield;
+  }
+  return new OfferIndex(rows, columns, orders, postings);
 }
 
 export function buildOfferIndex(rows: Iterable<OfferRow>): OfferIndex {

@@ -229,3 +229,91 @@ export class PostingsBuilder implements TsVectorVisitor {
     };
   }
 }
+
+/** Postings copied between pauses of a stepwise merge. */
+const postingsPerStep = 500_000;
+
+/**
+ * `base` with some rows dropped or renumbered and `added` rows merged in: the postings a fresh build of
+ * the new rows would make, without reading a document of the rows that stayed. `baseRowTo[row]` is a
+ * kept row's new number (ascending with the row, as offer ids are), -1 for a row whose document is gone
+ * or replaced; `addedRowTo[row]` numbers the added documents' rows (ascending too).
+ */
+export function* mergePostingsSteps(
+  base: Postings,
+  baseRowTo: Int32Array,
+  added: Postings,
+  addedRowTo: Int32Array,
+): Generator<void, Postings, void> {
+  const rows = new Int32Array(base.rows.length + added.rows.length);
+  const positionCounts = new Uint16Array(rows.length);
+  const positions = new Uint16Array(base.positions.length + added.positions.length);
+  const lexemes: string[] = [];
+  const postingStart: number[] = [0];
+  const positionStart: number[] = [0];
+  let posting = 0;
+  let position = 0;
+  let sinceStep = 0;
+
+  // Appends one lexeme's postings from both sides in new row order; a lexeme no row has any more is left out.
+  const mergeLexeme = (lexeme: string, b: number, a: number) => {
+    let k = b < 0 ? 0 : base.postingStart[b]!;
+    const kEnd = b < 0 ? 0 : base.postingStart[b + 1]!;
+    let kPosition = b < 0 ? 0 : base.positionStart[b]!;
+    let j = a < 0 ? 0 : added.postingStart[a]!;
+    const jEnd = a < 0 ? 0 : added.postingStart[a + 1]!;
+    let jPosition = a < 0 ? 0 : added.positionStart[a]!;
+    const first = posting;
+    sinceStep += kEnd - k + jEnd - j;
+    for (;;) {
+      while (k < kEnd && baseRowTo[base.rows[k]!]! < 0) kPosition += base.positionCounts[k++]!;
+      const baseRow = k < kEnd ? baseRowTo[base.rows[k]!]! : -1;
+      const addedRow = j < jEnd ? addedRowTo[added.rows[j]!]! : -1;
+      if (baseRow < 0 && addedRow < 0) break;
+      if (addedRow < 0 || (baseRow >= 0 && baseRow < addedRow)) {
+        const count = base.positionCounts[k++]!;
+        rows[posting] = baseRow;
+        positionCounts[posting++] = count;
+        // A loop, not set(subarray()): most postings hold one or two positions, and a view each costs more.
+        for (let end = kPosition + count; kPosition < end; )
+          positions[position++] = base.positions[kPosition++]!;
+      } else {
+        const count = added.positionCounts[j++]!;
+        rows[posting] = addedRow;
+        positionCounts[posting++] = count;
+        for (let end = jPosition + count; jPosition < end; )
+          positions[position++] = added.positions[jPosition++]!;
+      }
+    }
+    if (posting === first) return;
+    lexemes.push(lexeme);
+    postingStart.push(posting);
+    positionStart.push(position);
+  };
+
+  let b = 0;
+  let a = 0;
+  while (b < base.lexemes.length || a < added.lexemes.length) {
+    const order =
+      b === base.lexemes.length
+        ? 1
+        : a === added.lexemes.length
+          ? -1
+          : compareCodePoints(base.lexemes[b]!, added.lexemes[a]!);
+    if (order < 0) mergeLexeme(base.lexemes[b]!, b++, -1);
+    else if (order > 0) mergeLexeme(added.lexemes[a]!, -1, a++);
+    else mergeLexeme(base.lexemes[b]!, b++, a++);
+    if (sinceStep >= postingsPerStep) {
+      sinceStep = 0;
+      yield;
+    }
+  }
+  return {
+    lexemes,
+    postingStart: Int32Array.from(postingStart),
+    rows: rows.slice(0, posting),
+    positionCounts: positionCounts.slice(0, posting),
+    positionStart: Int32Array.from(positionStart),
+    positions: positions.slice(0, position),
+  };
+}

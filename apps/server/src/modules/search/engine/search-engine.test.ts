@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, queryRows } from '#src/db/client.ts';
 import { createTestDatabase } from '#src/test/database.ts';
 import { type FacetRows, matchWords, searchFacets, searchOfferIds } from '../search.repository.ts';
+import { rebuildSearchIndex } from '../search-index.repository.ts';
 import { buildTsQuery, queryWords } from '../search-query.ts';
 import { createSearchEngine, type EngineQuery, type SearchEngine } from './search-engine.ts';
 import { stemTextQuery } from './text-query.repository.ts';
@@ -109,6 +110,48 @@ describe('the search engine against the SQL search', () => {
       expect(actual).toEqual(expected);
     },
   );
+
+  it('takes a changed text, a removed and an added offer in without a full load, answering as SQL does', async () => {
+    await engine.ready();
+    const { db } = database;
+    const [renamed, away] = await queryRows<{ id: number; title: Record<string, string> }>(
+      db,
+      sql`SELECT o.id, o.title FROM offer_search s JOIN offers o ON o.id = s.offer_id
+        WHERE s.brand_id IS NULL ORDER BY s.offer_id LIMIT 2`,
+    );
+    const rebuild = (id: number) => rebuildSearchIndex(db, () => {}, [id]);
+    const tookChangesIn = async () => {
+      await engine.refresh();
+      expect(messages.at(-1)).toMatch(/took the changes in/);
+    };
+    const answersAsSql = async (request: Request) => {
+      const { sql: expected, engine: actual } = await bothWays(request);
+      expect(actual).toEqual(expected);
+      return actual;
+    };
+    const everything = (await answersAsSql(base)).total;
+    try {
+      await db.execute(
+        sql`UPDATE offers SET title = title || '{"de": "Zauberwald Hütte"}'::jsonb WHERE id = ${renamed!.id}`,
+      );
+      await rebuild(renamed!.id);
+      await db.execute(sql`DELETE FROM offer_search WHERE offer_id = ${away!.id}`);
+      await tookChangesIn();
+      expect((await answersAsSql({ ...base, words: 'zauberwald' })).ids).toEqual([renamed!.id]);
+      expect((await answersAsSql(base)).total).toBe(everything - 1);
+      await answersAsSql({ ...base, sort: 'newest', pageSize: 48 });
+
+      await rebuild(away!.id);
+      await tookChangesIn();
+      expect((await answersAsSql(base)).total).toBe(everything);
+      await answersAsSql({ ...base, words: 'wellness', sort: 'price-asc' });
+    } finally {
+      await db.execute(sql`UPDATE offers SET title = ${renamed!.title} WHERE id = ${renamed!.id}`);
+      await rebuild(renamed!.id);
+      await tookChangesIn();
+    }
+    expect((await answersAsSql({ ...base, words: 'zauberwald' })).total).toBe(0);
+  });
 
   it('covers matches, misses, typos and several pages', async () => {
     const totals = await Promise.all(

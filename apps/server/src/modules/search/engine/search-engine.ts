@@ -1,8 +1,7 @@
 import type { ParsedSearchRequest } from '@shop/contracts/catalogue';
 import type { Locale } from '@shop/contracts/locale';
 import type { Database } from '#src/db/client.ts';
-import { loadOfferIndex } from './load-offer-index.ts';
-import type { OfferIndex } from './offer-index.ts';
+import { type LoadedIndex, loadOfferIndex, patchOfferIndex } from './load-offer-index.ts';
 import { readFingerprint } from './snapshot.repository.ts';
 
 export type TextTerm = { lexeme: string; isPrefix: boolean };
@@ -39,7 +38,8 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
 
 /**
  * The offer search in process: a read-only index of offer_search (which stays the source of truth),
- * polled for changes every `refreshIntervalMs` (0: never) and swapped whole when it changed.
+ * polled for changes every `refreshIntervalMs` (0: never). A change is taken in by a new index made
+ * from the current one and the changed offers (load-offer-index.ts), then swapped in whole.
  */
 export function createSearchEngine(
   db: Database,
@@ -59,22 +59,34 @@ export function createSearchEngine(
   const retryMs = options.retryMs ?? 1_000;
   let retry: NodeJS.Timeout | undefined;
   let failures = 0;
-  let current: { index: OfferIndex; fingerprint: string } | null = null;
+  let current: LoadedIndex | null = null;
   let running: Promise<void> | null = null;
   let queued: Promise<void> | null = null;
   let timer: NodeJS.Timeout | undefined;
   let closed = false;
+
+  /** The current index with the changes taken in; null when a full load is due (see patchOfferIndex). */
+  async function patchOrNull(loaded: LoadedIndex): Promise<LoadedIndex | null> {
+    try {
+      return await patchOfferIndex(db, loaded);
+    } catch (error) {
+      // A full load does not depend on what the index held: it is the way out of whatever went wrong.
+      log(`search engine: taking the changes in failed, loading the whole index: ${messageOf(error)}`);
+      return null;
+    }
+  }
 
   async function reloadIfChanged(): Promise<void> {
     let replaced = false;
     try {
       if (current && (await readFingerprint(db)) === current.fingerprint) return;
       const started = performance.now();
-      const loaded = await loadOfferIndex(db);
+      const patched = current && (await patchOrNull(current));
+      const loaded = patched ?? (await loadOfferIndex(db));
       replaced = current !== null;
       current = loaded;
       log(
-        `search engine: loaded ${loaded.index.size} offers in ${Math.round(performance.now() - started)} ms`,
+        `search engine: ${patched ? 'took the changes in,' : 'loaded'} ${loaded.index.size} offers in ${Math.round(performance.now() - started)} ms`,
       );
     } catch (error) {
       log(

@@ -1,6 +1,7 @@
+import type { Locale } from '@shop/contracts/locale';
 import { sql } from 'drizzle-orm';
 import { type Database, queryRows } from '#src/db/client.ts';
-import type { OfferRow } from './offer-index.ts';
+import type { OfferFacts, OfferRow } from './offer-index.ts';
 
 /** Identifies the offer_search contents: rebuildSearchIndex bumps it on every change. */
 export async function readFingerprint(db: Database): Promise<string> {
@@ -11,20 +12,28 @@ export async function readFingerprint(db: Database): Promise<string> {
   return String(row?.version ?? 0);
 }
 
-type SnapshotRow = Omit<OfferRow, 'documents'> & { de: string; en: string; it: string };
+type FactsRow = OfferFacts & { documentsHash: string };
+type SnapshotRow = FactsRow & Record<Locale, string>;
 
 /** Rows per round trip: small enough that parsing one chunk blocks the event loop only briefly. */
 const chunkSize = 2000;
 
-function readChunk(db: Database, afterOfferId: number | null): Promise<SnapshotRow[]> {
-  return queryRows<SnapshotRow>(
+const factColumns = sql`offer_id AS "offerId", brand_id AS "brandId", country_iso::text AS "countryIso",
+  theme_ids AS "themeIds", nights_set AS "nightsSet", persons_set AS "personsSet",
+  price_cents AS "priceCents", discount_percent AS "discountPercent", is_sold_out AS "isSoldOut",
+  -- Whole microseconds, exact in a double: Date would drop them and "newest" could tie differently.
+  (extract(epoch FROM created_at) * 1000000)::float8 AS "createdAt",
+  documents_hash::text AS "documentsHash"`;
+const documentColumns = sql`document_de::text AS de, document_en::text AS en, document_it::text AS it`;
+
+function readChunk<Row extends FactsRow>(
+  db: Database,
+  afterOfferId: number | null,
+  withDocuments: boolean,
+): Promise<Row[]> {
+  return queryRows<Row>(
     db,
-    sql`SELECT offer_id AS "offerId", brand_id AS "brandId", country_iso::text AS "countryIso",
-        theme_ids AS "themeIds", nights_set AS "nightsSet", persons_set AS "personsSet",
-        price_cents AS "priceCents", discount_percent AS "discountPercent", is_sold_out AS "isSoldOut",
-        -- Whole microseconds, exact in a double: Date would drop them and "newest" could tie differently.
-        (extract(epoch FROM created_at) * 1000000)::float8 AS "createdAt",
-        document_de::text AS de, document_en::text AS en, document_it::text AS it
+    sql`SELECT ${factColumns} ${withDocuments ? sql`, ${documentColumns}` : sql``}
       FROM offer_search
       WHERE ${afterOfferId === null ? sql`true` : sql`offer_id > ${afterOfferId}`}
       ORDER BY offer_id
@@ -34,7 +43,7 @@ function readChunk(db: Database, afterOfferId: number | null): Promise<SnapshotR
 
 const numbers = (values: readonly unknown[]) => values.map(Number);
 
-function toOfferRow(row: SnapshotRow): OfferRow {
+function toFacts(row: FactsRow): OfferFacts {
   return {
     offerId: row.offerId,
     brandId: row.brandId,
@@ -46,37 +55,94 @@ function toOfferRow(row: SnapshotRow): OfferRow {
     discountPercent: row.discountPercent,
     isSoldOut: row.isSoldOut,
     createdAt: Number(row.createdAt),
-    documents: { de: row.de, en: row.en, it: row.it },
   };
 }
 
+/** One chunk of offer_search as read: the rows, and each row's documents hash (same order). */
+export type SnapshotChunk<Row> = { rows: Row[]; hashes: string[] };
+
 /**
- * Reads offer_search in offer id order, chunk after chunk, handing each to `onRows`. One read-only
- * REPEATABLE READ transaction makes the chunks and the returned fingerprint one consistent snapshot.
+ * Every row of offer_search in offer id order, chunk after chunk, each handed to `onChunk` while the
+ * next is read (so PostgreSQL works meanwhile).
  */
+async function readAll<Row extends FactsRow, Out>(
+  tx: Database,
+  withDocuments: boolean,
+  convert: (row: Row) => Out,
+  onChunk: (chunk: SnapshotChunk<Out>) => void | Promise<void>,
+): Promise<void> {
+  let next = readChunk<Row>(tx, null, withDocuments);
+  try {
+    for (;;) {
+      const rows = await next;
+      if (rows.length === 0) break;
+      next =
+        rows.length < chunkSize
+          ? Promise.resolve([])
+          : readChunk<Row>(tx, rows.at(-1)!.offerId, withDocuments);
+      await onChunk({ rows: rows.map(convert), hashes: rows.map((row) => row.documentsHash) });
+    }
+  } catch (error) {
+    next.catch(() => {});
+    throw error;
+  }
+}
+
+/** One read-only REPEATABLE READ transaction: every read in it and the fingerprint are one snapshot. */
+function inSnapshot<T>(db: Database, read: (tx: Database) => Promise<T>): Promise<T> {
+  return db.transaction((transaction) => read(transaction as unknown as Database), {
+    isolationLevel: 'repeatable read',
+    accessMode: 'read only',
+  });
+}
+
+/** Reads the whole of offer_search, documents included, and the fingerprint of what it read. */
 export function readOfferSnapshot(
   db: Database,
-  onRows: (rows: OfferRow[]) => void | Promise<void>,
+  onChunk: (chunk: SnapshotChunk<OfferRow>) => void | Promise<void>,
 ): Promise<{ fingerprint: string }> {
-  return db.transaction(
-    async (transaction) => {
-      const tx = transaction as unknown as Database;
-      const fingerprint = await readFingerprint(tx);
-      let next = readChunk(tx, null);
-      try {
-        for (;;) {
-          const rows = await next;
-          if (rows.length === 0) break;
-          // The next chunk is requested before this one is parsed, so PostgreSQL works meanwhile.
-          next = rows.length < chunkSize ? Promise.resolve([]) : readChunk(tx, rows.at(-1)!.offerId);
-          await onRows(rows.map(toOfferRow));
-        }
-      } catch (error) {
-        next.catch(() => {});
-        throw error;
-      }
-      return { fingerprint };
-    },
-    { isolationLevel: 'repeatable read', accessMode: 'read only' },
-  );
+  return inSnapshot(db, async (tx) => {
+    const fingerprint = await readFingerprint(tx);
+    await readAll<SnapshotRow, OfferRow>(
+      tx,
+      true,
+      (row) => ({ ...toFacts(row), documents: { de: row.de, en: row.en, it: row.it } }),
+      onChunk,
+    );
+    return { fingerprint };
+  });
+}
+
+/**
+ * Reads offer_search without documents, then the documents of only the offers `needsDocuments` picks
+ * (new ones, and those whose documents hash moved), all in one snapshot. `needsDocuments` sees the
+ * chunks in order and answers the ids to read, or null to give up (too many changed: a full load is
+ * cheaper than this).
+ */
+export function readOfferChanges(
+  db: Database,
+  onChunk: (chunk: SnapshotChunk<OfferFacts>) => number[] | null | Promise<number[] | null>,
+): Promise<{ fingerprint: string; documents: Map<number, Record<Locale, string>> } | null> {
+  return inSnapshot(db, async (tx) => {
+    const fingerprint = await readFingerprint(tx);
+    const wanted: number[] = [];
+    let gaveUp = false;
+    await readAll<FactsRow, OfferFacts>(tx, false, toFacts, async (chunk) => {
+      if (gaveUp) return;
+      const ids = await onChunk(chunk);
+      if (ids === null) gaveUp = true;
+      else wanted.push(...ids);
+    });
+    if (gaveUp) return null;
+    const documents = new Map<number, Record<Locale, string>>();
+    for (let from = 0; from < wanted.length; from += chunkSize) {
+      const rows = await queryRows<{ offerId: number } & Record<Locale, string>>(
+        tx,
+        sql`SELECT offer_id AS "offerId", ${documentColumns} FROM offer_search
+          WHERE offer_id = ANY(${sql.param(wanted.slice(from, from + chunkSize))}::int[])`,
+      );
+      for (const { offerId, ...texts } of rows) documents.set(offerId, texts);
+    }
+    return { fingerprint, documents };
+  });
 }
