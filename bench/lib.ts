@@ -152,19 +152,39 @@ export async function runLoadExact(
   baseUrl: string,
   scenario: Scenario,
   durationSeconds: number,
-): Promise<BenchResult & ExactLatency> {
+): Promise<BenchResult & ExactLatency & { samples: LatencySample[] }> {
   const times: number[] = [];
+  const samples: LatencySample[] = [];
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(loadOptions(baseUrl, scenario, durationSeconds), (error, result) =>
       error ? reject(error) : resolve(result),
     );
     instance.on('response', (_client, statusCode, _bytes, responseTime) => {
-      if (statusCode >= 200 && statusCode < 300) times.push(responseTime);
+      if (statusCode >= 200 && statusCode < 300) {
+        times.push(responseTime);
+        samples.push({ at: performance.now(), ms: responseTime });
+      }
     });
   });
   times.sort((a, b) => a - b);
   const us = (p: number) => Math.round(percentile(times, p) * 1000);
-  return { ...summarise(result), p50Us: us(50), p90Us: us(90), p97_5Us: us(97.5), p99Us: us(99) };
+  return { ...summarise(result), p50Us: us(50), p90Us: us(90), p97_5Us: us(97.5), p99Us: us(99), samples };
+}
+
+/** One answered request: when it was answered (performance.now()) and how long it took. */
+export type LatencySample = { at: number; ms: number };
+
+/** p97.5 (ms) and answers per second of the samples answered in [from, to) (performance.now() times). */
+export function windowOf(samples: LatencySample[], from: number, to: number) {
+  const times = samples
+    .filter((sample) => sample.at >= from && sample.at < to)
+    .map((sample) => sample.ms)
+    .sort((a, b) => a - b);
+  return {
+    seconds: Math.round((to - from) / 100) / 10,
+    p97_5Ms: percentile(times, 97.5),
+    requestsPerSecond: Math.round(times.length / ((to - from) / 1000)),
+  };
 }
 
 /** The `p`th percentile of `sorted` (ascending; nearest rank); 0 for none. */

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import pino from 'pino';
 import { Registry } from 'prom-client';
 import { createBackgroundWork } from './background-work.ts';
@@ -21,6 +22,13 @@ async function main(): Promise<void> {
   }
   const log = pino(logOptions(config.logLevel));
   guardAgainstDatabaseOutages(log);
+  // Below the web processes' CPU priority: where a worker shares a machine with them, a catalogue import
+  // or a batch of documents waits for the cores while searches and pages are answered (bench/RESULTS.md).
+  try {
+    os.setPriority(os.constants.priority.PRIORITY_BELOW_NORMAL);
+  } catch (error) {
+    log.warn({ err: error }, 'worker: could not lower its CPU priority');
+  }
   const database = await openDatabase({
     url: config.databaseUrl,
     poolSize: config.databasePoolSize,

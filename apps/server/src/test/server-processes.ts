@@ -86,13 +86,7 @@ export function createProcessGroup(databaseUrl: string | undefined) {
   /** Kills what still runs and drops the schema. */
   async function stopAll(): Promise<void> {
     for (const { child } of children) if (child.exitCode === null) child.kill('SIGKILL');
-    if (!databaseUrl) return;
-    const pg = (await import('pg')).default;
-    const client = new pg.Client({ connectionString: databaseUrl });
-    await client.connect();
-    await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-    await client.query(`DROP SCHEMA IF EXISTS ${schema}_jobs CASCADE`);
-    await client.end();
+    if (databaseUrl) await dropSchemas(databaseUrl, schema);
   }
 
   /** A client on the group's schema, for checks the API does not expose. */
@@ -126,6 +120,16 @@ export function createProcessGroup(databaseUrl: string | undefined) {
   }
 
   return { schema, start, waitUntilReady, stopAll, sqlClient, runJobs };
+}
+
+/** Removes a test's schema and its job queue's. */
+export async function dropSchemas(databaseUrl: string, schema: string): Promise<void> {
+  const pg = (await import('pg')).default;
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+  await client.query(`DROP SCHEMA IF EXISTS ${schema}_jobs CASCADE`);
+  await client.end();
 }
 
 export const exited = (child: ChildProcess) =>

@@ -132,7 +132,12 @@ export const offers = pgTable(
     /** What the price includes besides the nights and the board, as codes with a quantity. */
     inclusions: jsonb('inclusions').$type<Inclusion[]>().notNull().default(sql`'[]'`),
   },
-  (t) => [uniqueIndex('offers_slug_idx').on(t.slug), index('offers_hotel_idx').on(t.hotelId)],
+  (t) => [
+    uniqueIndex('offers_slug_idx').on(t.slug),
+    index('offers_hotel_idx').on(t.hotelId),
+    // Offers whose sale period ended leave the search rows at the next catalogue change (search-index.repository.ts).
+    index('offers_sale_ends_idx').on(t.saleEndsAt).where(sql`${t.saleEndsAt} IS NOT NULL`),
+  ],
 );
 
 export const offerThemes = pgTable(

@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { Database } from '#src/db/client.ts';
+import { type Database, queryRows } from '#src/db/client.ts';
 import { isOnSale } from '#src/modules/offers/offers.repository.ts';
 
 const searchConfigs = { de: 'shop_de', en: 'shop_en', it: 'shop_it' } as const;
@@ -86,11 +86,7 @@ export async function rebuildSearchIndex(
       original_price_cents = excluded.original_price_cents, discount_percent = excluded.discount_percent,
       reference_source = excluded.reference_source, is_sold_out = excluded.is_sold_out, created_at = excluded.created_at,
       document_de = excluded.document_de, document_en = excluded.document_en, document_it = excluded.document_it`);
-  // Offers that were deactivated, ended their sale period or lost their variants leave the index.
-  await db.execute(sql`
-    DELETE FROM offer_search s WHERE NOT EXISTS (
-      SELECT 1 FROM offers o WHERE o.id = s.offer_id AND ${isOnSale('o')}
-        AND EXISTS (SELECT 1 FROM variants v WHERE v.offer_id = o.id))`);
+  await removeOffersNotOnSale(db, offerIds);
   if (offerIds) return bumpCatalogueVersion(db);
 
   log('search index: building the typo vocabulary');
@@ -112,6 +108,56 @@ export async function rebuildSearchIndex(
   );
   await bumpCatalogueVersion(db);
   log('search index: done');
+}
+
+/**
+ * Offers that were deactivated, ended their sale period or lost their variants leave the search rows. A
+ * partial refresh looks only at its offers and at those whose sale period ended: the sweep over every row
+ * took 0.35-0.75 s at 100,000 offers, on every back-office change.
+ */
+async function removeOffersNotOnSale(db: Database, offerIds?: number[]): Promise<void> {
+  const candidates = offerIds
+    ? sql`AND s.offer_id IN (
+        SELECT unnest(${sql.param(offerIds)}::int[])
+        UNION SELECT id FROM offers WHERE sale_ends_at IS NOT NULL AND sale_ends_at <= now())`
+    : sql``;
+  await db.execute(sql`
+    DELETE FROM offer_search s WHERE NOT EXISTS (
+      SELECT 1 FROM offers o WHERE o.id = s.offer_id AND ${isOnSale('o')}
+        AND EXISTS (SELECT 1 FROM variants v WHERE v.offer_id = o.id)) ${candidates}`);
+}
+
+/**
+ * After only variants changed (price, "statt" price, stock, nights, persons; added or removed): their
+ * offers' variant columns of the search rows, leaving the documents as they are. Composing the documents
+ * again (to_tsvector over every text in three languages) was most of a 10,000-line import's database
+ * work. An offer without a search row yet, or without variants now, takes the whole path.
+ */
+export async function refreshVariantColumns(db: Database, offerIds: number[]): Promise<void> {
+  const ids = [...new Set(offerIds)];
+  if (ids.length === 0) return;
+  const updated = await queryRows<{ offerId: number }>(
+    db,
+    sql`UPDATE offer_search s SET nights_min = v.nights_min, nights_max = v.nights_max, nights_set = v.nights_set,
+        persons_min = v.persons_min, persons_max = v.persons_max, persons_set = v.persons_set,
+        price_cents = v.price_cents, original_price_cents = v.original_price_cents,
+        discount_percent = v.discount_percent, reference_source = v.reference_source, is_sold_out = v.is_sold_out
+      FROM (
+        SELECT offer_id, min(nights) AS nights_min, max(nights) AS nights_max,
+          array_agg(DISTINCT nights ORDER BY nights) AS nights_set,
+          min(persons) AS persons_min, max(persons) AS persons_max,
+          array_agg(DISTINCT persons ORDER BY persons) AS persons_set,
+          ${stockColumns}
+        FROM variants WHERE offer_id = ANY(${sql.param(ids)}::int[]) GROUP BY offer_id
+      ) v
+      WHERE s.offer_id = v.offer_id
+      RETURNING s.offer_id AS "offerId"`,
+  );
+  const done = new Set(updated.map((row) => row.offerId));
+  const rest = ids.filter((id) => !done.has(id));
+  if (rest.length > 0) return rebuildSearchIndex(db, () => {}, rest);
+  await removeOffersNotOnSale(db, []);
+  await bumpCatalogueVersion(db);
 }
 
 /**

@@ -381,7 +381,7 @@ export async function addVariant(
     checkVariants([...existing, variant], actor.locale);
     await insertVariants(tx, offerId, [variant]);
     await recordAudit(tx, actor, { action: 'variant.created', subject: `offer ${offerId}`, after: variant });
-    await publishCatalogueChange(tx, [offerId]);
+    await publishCatalogueChange(tx, [], [offerId]);
     return true;
   });
 }
@@ -426,7 +426,7 @@ export async function changeVariant(
       after: stored,
     });
     if (after.stock > before.stock) await deps.jobs.enqueue(tx, dispatchRemindersJob, {});
-    await publishCatalogueChange(tx, [offerId]);
+    await publishCatalogueChange(tx, [], [offerId]);
     return { offerId };
   });
 }

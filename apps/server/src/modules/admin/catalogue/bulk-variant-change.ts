@@ -89,7 +89,7 @@ export async function changeVariantsInBulk(
       if (changed.some((row) => row.stockAfter > row.stockBefore)) {
         await deps.jobs.enqueue(tx, dispatchRemindersJob, {});
       }
-      await publishCatalogueChange(tx, [...new Set(changed.map((row) => row.offerId))]);
+      await publishCatalogueChange(tx, [], [...new Set(changed.map((row) => row.offerId))]);
     }
     return {
       dryRun: change.dryRun,

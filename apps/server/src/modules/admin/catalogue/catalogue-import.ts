@@ -529,6 +529,7 @@ async function lockUnmoved(tx: Database, plan: ImportPlan): Promise<void> {
 async function applyPlan(tx: Database, plan: ImportPlan, jobs: Pick<JobQueue, 'enqueue'>): Promise<number[]> {
   await lockUnmoved(tx, plan);
   const touched = new Set<number>();
+  const rewritten = new Set<number>();
   const titles = (cells: OfferPlan['cells'], field: 'title' | 'subtitle') =>
     JSON.stringify({
       de: cells[`${field}_de`],
@@ -552,6 +553,7 @@ async function applyPlan(tx: Database, plan: ImportPlan, jobs: Pick<JobQueue, 'e
     );
     offer.id = row!.id;
     touched.add(offer.id);
+    rewritten.add(offer.id);
     if (offer.changed.some((field) => field.column === 'themes') || offer.changed.length === 0) {
       await tx.execute(sql`DELETE FROM offer_themes WHERE offer_id = ${offer.id}`);
       if (offer.themeIds.length > 0) {
@@ -586,7 +588,7 @@ async function applyPlan(tx: Database, plan: ImportPlan, jobs: Pick<JobQueue, 'e
   if (plan.variants.some((variant) => variant.stockRises && variant.changed.length > 0)) {
     await jobs.enqueue(tx, dispatchRemindersJob, {});
   }
-  await publishCatalogueChange(tx, [...touched]);
+  await publishCatalogueChange(tx, [...rewritten], [...touched]);
   return [...touched];
 }
 

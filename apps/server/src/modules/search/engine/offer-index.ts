@@ -10,7 +10,14 @@ import {
 } from './refinements.ts';
 import { addRow, hasRow, type RowBits, rowBitsFor } from './row-bits.ts';
 import type { EngineQuery, EngineResult, FacetRows, TextQuery } from './search-engine.ts';
-import { type FixedSort, fixedSorts, pageInOrder, type SortOrder, sortOrder } from './sort-orders.ts';
+import {
+  type FixedSort,
+  fixedSorts,
+  pageInOrder,
+  rowsByKey,
+  type SortOrder,
+  sortOrder,
+} from './sort-orders.ts';
 import { type MatchedLexemes, matchText, rankMatches, ScoringScratch } from './text-match.ts';
 import { TopK } from './top-k.ts';
 import { ValueSets } from './value-sets.ts';
@@ -250,8 +257,14 @@ export function* indexSteps(
   const countryOf = Uint16Array.from(rows, (row) => countryIndex.get(row.countryIso)!);
   const rowsInCountry = countries.map(() => rowBitsFor(rows.length));
   for (let row = 0; row < rows.length; row++) addRow(rowsInCountry[countryOf[row]!]!, row);
+  yield;
   const priceCents = Int32Array.from(rows, (row) => row.priceCents);
-  const rowsByPrice = Int32Array.from(rows, (_, row) => row).sort((a, b) => priceCents[a]! - priceCents[b]!);
+  const lowestPrice = priceCents.reduce((lowest, price) => Math.min(lowest, price), 0);
+  const rowsByPrice = rowsByKey(
+    rows.length,
+    (row) => priceCents[row]! - lowestPrice,
+    priceCents.reduce((highest, price) => Math.max(highest, price), 0) - lowestPrice + 1,
+  );
   yield;
   const themes = ValueSets.build(rows.map((row) => row.themeIds));
   yield;
@@ -259,9 +272,12 @@ export function* indexSteps(
   yield;
   const persons = ValueSets.build(rows.map((row) => row.personsSet));
   yield;
+  const offerIds = Int32Array.from(rows, (row) => row.offerId);
+  const brandIds = Int32Array.from(rows, (row) => row.brandId ?? everyBrand);
+  yield;
   const columns: OfferColumns = {
-    offerIds: Int32Array.from(rows, (row) => row.offerId),
-    brandIds: Int32Array.from(rows, (row) => row.brandId ?? everyBrand),
+    offerIds,
+    brandIds,
     countries,
     countryOf,
     rowsInCountry,

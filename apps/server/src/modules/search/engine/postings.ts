@@ -231,7 +231,7 @@ export class PostingsBuilder implements TsVectorVisitor {
 }
 
 /** Postings copied between pauses of a stepwise merge. */
-const postingsPerStep = 500_000;
+const postingsPerStep = 100_000;
 
 /**
  * `base` with some rows dropped or renumbered and `added` rows merged in: the postings a fresh build of
@@ -254,6 +254,8 @@ export function* mergePostingsSteps(
   let posting = 0;
   let position = 0;
   let sinceStep = 0;
+  let unmovedBelow = 0;
+  while (unmovedBelow < baseRowTo.length && baseRowTo[unmovedBelow] === unmovedBelow) unmovedBelow++;
 
   // Appends one lexeme's postings from both sides in new row order; a lexeme no row has any more is left out.
   const mergeLexeme = (lexeme: string, b: number, a: number) => {
@@ -265,6 +267,26 @@ export function* mergePostingsSteps(
     let jPosition = a < 0 ? 0 : added.positionStart[a]!;
     const first = posting;
     sinceStep += kEnd - k + jEnd - j;
+    // Rows below `unmovedBelow` keep their numbers and come before every added row: copied in bulk, which
+    // is nearly everything when the change is new offers (the highest ids) or a few late ones.
+    let prefixEnd = k;
+    for (let high = kEnd; prefixEnd < high; ) {
+      const middle = (prefixEnd + high) >>> 1;
+      if (base.rows[middle]! < unmovedBelow) prefixEnd = middle + 1;
+      else high = middle;
+    }
+    if (prefixEnd > k) {
+      let positionEnd = kPosition;
+      if (prefixEnd === kEnd) positionEnd = base.positionStart[b + 1]!;
+      else for (let p = k; p < prefixEnd; p++) positionEnd += base.positionCounts[p]!;
+      rows.set(base.rows.subarray(k, prefixEnd), posting);
+      positionCounts.set(base.positionCounts.subarray(k, prefixEnd), posting);
+      positions.set(base.positions.subarray(kPosition, positionEnd), position);
+      posting += prefixEnd - k;
+      position += positionEnd - kPosition;
+      k = prefixEnd;
+      kPosition = positionEnd;
+    }
     for (;;) {
       while (k < kEnd && baseRowTo[base.rows[k]!]! < 0) kPosition += base.positionCounts[k++]!;
       const baseRow = k < kEnd ? baseRowTo[base.rows[k]!]! : -1;

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, queryRows } from '#src/db/client.ts';
 import { createTestDatabase } from '#src/test/database.ts';
 import { type FacetRows, matchWords, searchFacets, searchOfferIds } from '../search.repository.ts';
-import { rebuildSearchIndex } from '../search-index.repository.ts';
+import { rebuildSearchIndex, refreshVariantColumns } from '../search-index.repository.ts';
 import { buildTsQuery, queryWords } from '../search-query.ts';
 import { createSearchEngine, type EngineQuery, type SearchEngine } from './search-engine.ts';
 import { stemTextQuery } from './text-query.repository.ts';
@@ -59,6 +59,12 @@ async function bothWays(request: Request) {
 }
 
 const base = { sort: 'relevance', page: 1, pageSize: 24, facets: true } as const;
+
+async function answersAsSql(request: Request) {
+  const { sql: expected, engine: actual } = await bothWays(request);
+  expect(actual).toEqual(expected);
+  return actual;
+}
 
 describe('the search engine against the SQL search', () => {
   const requests: Request[] = [
@@ -124,33 +130,71 @@ describe('the search engine against the SQL search', () => {
       await engine.refresh();
       expect(messages.at(-1)).toMatch(/took the changes in/);
     };
-    const answersAsSql = async (request: Request) => {
-      const { sql: expected, engine: actual } = await bothWays(request);
-      expect(actual).toEqual(expected);
-      return actual;
-    };
     const everything = (await answersAsSql(base)).total;
     try {
       await db.execute(
         sql`UPDATE offers SET title = title || '{"de": "Zauberwald Hütte"}'::jsonb WHERE id = ${renamed!.id}`,
       );
+      // Another offer's sale period ended meanwhile: the next change takes it out of search too.
+      await db.execute(
+        sql`UPDATE offers SET sale_ends_at = now() - interval '1 minute' WHERE id = ${away!.id}`,
+      );
       await rebuild(renamed!.id);
-      await db.execute(sql`DELETE FROM offer_search WHERE offer_id = ${away!.id}`);
       await tookChangesIn();
       expect((await answersAsSql({ ...base, words: 'zauberwald' })).ids).toEqual([renamed!.id]);
       expect((await answersAsSql(base)).total).toBe(everything - 1);
       await answersAsSql({ ...base, sort: 'newest', pageSize: 48 });
 
+      await db.execute(sql`UPDATE offers SET sale_ends_at = NULL WHERE id = ${away!.id}`);
       await rebuild(away!.id);
       await tookChangesIn();
       expect((await answersAsSql(base)).total).toBe(everything);
       await answersAsSql({ ...base, words: 'wellness', sort: 'price-asc' });
     } finally {
+      await db.execute(sql`UPDATE offers SET sale_ends_at = NULL WHERE id = ${away!.id}`);
       await db.execute(sql`UPDATE offers SET title = ${renamed!.title} WHERE id = ${renamed!.id}`);
       await rebuild(renamed!.id);
       await tookChangesIn();
     }
     expect((await answersAsSql({ ...base, words: 'zauberwald' })).total).toBe(0);
+  });
+
+  it('refreshes the variant columns of a search row as a whole rebuild of it would', async () => {
+    const { db } = database;
+    const [offer] = await queryRows<{
+      id: number;
+      variantId: number;
+      price: number;
+      stock: number;
+      nights: number;
+    }>(
+      db,
+      sql`SELECT s.offer_id AS id, v.id AS "variantId", v.price_cents AS price, v.stock, v.nights
+        FROM offer_search s JOIN variants v ON v.offer_id = s.offer_id
+        ORDER BY s.offer_id DESC, v.price_cents LIMIT 1`,
+    );
+    const row = async () =>
+      (await queryRows(db, sql`SELECT * FROM offer_search WHERE offer_id = ${offer!.id}`))[0];
+    try {
+      await db.execute(
+        sql`UPDATE variants SET price_cents = 1, stock = 0, nights = 11 WHERE id = ${offer!.variantId}`,
+      );
+      await refreshVariantColumns(db, [offer!.id]);
+      const refreshed = await row();
+      expect(refreshed).toMatchObject({ nights_max: 11 });
+      await rebuildSearchIndex(db, () => {}, [offer!.id]);
+      expect(await row()).toEqual(refreshed);
+      await engine.refresh();
+      await answersAsSql({ ...base, sort: 'price-asc' });
+      await answersAsSql({ ...base, nights: { min: 11 } });
+    } finally {
+      await db.execute(
+        sql`UPDATE variants SET price_cents = ${offer!.price}, stock = ${offer!.stock}, nights = ${offer!.nights}
+          WHERE id = ${offer!.variantId}`,
+      );
+      await rebuildSearchIndex(db, () => {}, [offer!.id]);
+      await engine.refresh();
+    }
   });
 
   it('covers matches, misses, typos and several pages', async () => {

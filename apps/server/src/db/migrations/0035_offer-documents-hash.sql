@@ -1,1 +1,0 @@
-ALTER TABLE "offer_search" ADD COLUMN "documents_hash" bigint GENERATED ALWAYS AS (hashtextextended(document_de::text || ' ' || document_en::text || ' ' || document_it::text, 0)) STORED NOT NULL;
