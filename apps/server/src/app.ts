@@ -121,6 +121,8 @@ export async function buildApp({
   const searchEngine = createSearchEngine(database.db, {
     // The change watch below reloads it when the catalogue version moves.
     refreshIntervalMs: 0,
+    // On a PostgreSQL server the index is built on a thread of its own, off the searches' thread.
+    thread: config.databaseUrl ? { url: config.databaseUrl, schemaName: config.databaseSchema } : undefined,
     onLoaded: () => dropCaches(),
     log: (message) => app.log.info(message),
   });

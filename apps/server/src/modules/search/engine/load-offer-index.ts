@@ -3,8 +3,16 @@ import { type OfferFacts, type OfferIndex, OfferIndexBuilder } from './offer-ind
 import { patchSteps } from './patch-offer-index.ts';
 import { readOfferChanges, readOfferSnapshot } from './snapshot.repository.ts';
 
-/** An index with what it was read from: the catalogue version, and each row's documents hash. */
-export type LoadedIndex = { index: OfferIndex; fingerprint: string; hashes: string[] };
+/**
+ * An index with what it was read from: the catalogue version, its rows (offer id order) and each row's
+ * documents hash, which taking the next change in compares with.
+ */
+export type LoadedIndex = {
+  index: OfferIndex;
+  facts: readonly OfferFacts[];
+  fingerprint: string;
+  hashes: string[];
+};
 
 const pause = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -34,7 +42,7 @@ export async function loadOfferIndex(db: Database): Promise<LoadedIndex> {
       if (i % rowsPerSlice === rowsPerSlice - 1) await pause();
     }
   });
-  return { index: await stepwise(builder.buildSteps()), fingerprint, hashes };
+  return { index: await stepwise(builder.buildSteps()), facts: builder.facts, fingerprint, hashes };
 }
 
 /**
@@ -43,7 +51,7 @@ export async function loadOfferIndex(db: Database): Promise<LoadedIndex> {
  * moved. Null when so many documents changed that a full load costs about the same.
  */
 export async function patchOfferIndex(db: Database, current: LoadedIndex): Promise<LoadedIndex | null> {
-  const previous = current.index.facts;
+  const previous = current.facts;
   const limit = 100 + previous.length / 4;
   const facts: OfferFacts[] = [];
   const hashes: string[] = [];
@@ -66,6 +74,6 @@ export async function patchOfferIndex(db: Database, current: LoadedIndex): Promi
     return changed > limit ? null : wanted;
   });
   if (!read) return null;
-  const index = await stepwise(patchSteps(current.index, facts, read.documents));
-  return { index, fingerprint: read.fingerprint, hashes };
+  const index = await stepwise(patchSteps(current, facts, read.documents));
+  return { index, facts, fingerprint: read.fingerprint, hashes };
 }

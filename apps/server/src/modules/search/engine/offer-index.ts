@@ -20,7 +20,7 @@ import {
 } from './sort-orders.ts';
 import { type MatchedLexemes, matchText, rankMatches, ScoringScratch } from './text-match.ts';
 import { TopK } from './top-k.ts';
-import { ValueSets } from './value-sets.ts';
+import { ValueSets, type ValueSetsParts } from './value-sets.ts';
 
 /** One offer_search row as the index is built from it. */
 export type OfferRow = {
@@ -64,6 +64,15 @@ export function wholeWords(text: TextQuery): TextQuery {
   return text.map((group) => group.map((term) => ({ lexeme: term.lexeme, isPrefix: false })));
 }
 
+export type IndexParts = {
+  columns: Omit<OfferColumns, 'themes' | 'nights' | 'persons'> &
+    Record<'themes' | 'nights' | 'persons', ValueSetsParts>;
+  orders: Record<FixedSort, SortOrder>;
+  /** Each language's lexemes joined by U+0000, which no PostgreSQL text holds. */
+  postings: Record<Locale, Omit<Postings, 'lexemes'> & { lexemes: string }>;
+  brandCatalogues: Map<number, BrandCatalogue>;
+};
+
 /** What a brand sees without text or refinements: the most frequent search (every listing page). */
 type BrandCatalogue = { visible: RowBits; total: number; facets: FacetRows };
 
@@ -82,8 +91,6 @@ export class OfferIndex {
   private readonly refinementRows: RefinementScratch;
 
   constructor(
-    /** The rows in offer id order, kept so that a change can be taken in (patch-offer-index.ts). */
-    readonly facts: readonly OfferFacts[],
     private readonly columns: OfferColumns,
     private readonly orders: Record<FixedSort, SortOrder>,
     readonly postings: Readonly<Record<Locale, Postings>>,
@@ -102,6 +109,48 @@ export class OfferIndex {
 
   get size(): number {
     return this.columns.offerIds.length;
+  }
+
+  /**
+   * What the index is made of, as plain data another thread can be sent (index-thread.ts). The postings
+   * are in shared memory and cross without a copy; the columns and orders are a few MB at 100k offers.
+   */
+  parts(): IndexParts {
+    // Every brand's browse is computed here, on the building thread, not by the first searches after.
+    for (const brandId of [...this.owningBrands, everyBrand]) this.brandCatalogue(brandId);
+    const { themes, nights, persons, ...columns } = this.columns;
+    const postings = {} as IndexParts['postings'];
+    for (const locale of locales) {
+      // One string crosses in a copy; a hundred thousand strings would each be cloned and allocated.
+      postings[locale] = { ...this.postings[locale], lexemes: this.postings[locale].lexemes.join('\0') };
+    }
+    return {
+      columns: { ...columns, themes: themes.parts(), nights: nights.parts(), persons: persons.parts() },
+      orders: this.orders,
+      postings,
+      brandCatalogues: this.brandCatalogues,
+    };
+  }
+
+  static fromParts(parts: IndexParts): OfferIndex {
+    const { themes, nights, persons, ...columns } = parts.columns;
+    const postings = {} as Record<Locale, Postings>;
+    for (const locale of locales) {
+      const { lexemes, ...arrays } = parts.postings[locale];
+      postings[locale] = { ...arrays, lexemes: lexemes === '' ? [] : lexemes.split('\0') };
+    }
+    const index = new OfferIndex(
+      {
+        ...columns,
+        themes: ValueSets.fromParts(themes),
+        nights: ValueSets.fromParts(nights),
+        persons: ValueSets.fromParts(persons),
+      },
+      parts.orders,
+      postings,
+    );
+    for (const [brandId, catalogue] of parts.brandCatalogues) index.brandCatalogues.set(brandId, catalogue);
+    return index;
   }
 
   /** Rows, total and facets of a brand, once per brand that owns rows; other brands share the rest. */
@@ -211,6 +260,11 @@ export class OfferIndexBuilder {
     locales.map((locale) => [locale, new PostingsBuilder()]),
   );
 
+  /** The rows added so far, without their documents. */
+  get facts(): readonly OfferFacts[] {
+    return this.rows;
+  }
+
   add(row: OfferRow): void {
     const previous = this.rows.at(-1);
     if (previous && previous.offerId >= row.offerId)
@@ -301,7 +355,7 @@ export function* indexSteps(
     orders[sort] = sortOrder(sortColumns, sort);
     yield;
   }
-  return new OfferIndex(rows, columns, orders, postings);
+  return new OfferIndex(columns, orders, postings);
 }
 
 export function buildOfferIndex(rows: Iterable<OfferRow>): OfferIndex {

@@ -1,7 +1,7 @@
 import type { Locale } from '@shop/contracts/locale';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { buildOfferIndex, type OfferIndex, type OfferRow } from './offer-index.ts';
+import { buildOfferIndex, type OfferRow } from './offer-index.ts';
 import { patchSteps } from './patch-offer-index.ts';
 import { compareCodePoints } from './postings.ts';
 
@@ -95,9 +95,9 @@ const catalogue = fc.uniqueArray(fc.integer({ min: 1, max: 400 }), { maxLength: 
     }),
 );
 
-function patch(index: OfferIndex, rows: OfferRow[], reread: Map<number, Record<Locale, string>>) {
+function patch(before: OfferRow[], rows: OfferRow[], reread: Map<number, Record<Locale, string>>) {
   const steps = patchSteps(
-    index,
+    { index: buildOfferIndex(before), facts: before.map(({ documents: _, ...rest }) => rest) },
     rows.map(({ documents: _, ...rest }) => rest),
     reread,
   );
@@ -111,7 +111,7 @@ describe('taking a catalogue change into the search index', () => {
   it('makes the index a build from scratch of the new rows would make', () => {
     fc.assert(
       fc.property(catalogue, ({ before, after, reread }) => {
-        const patched = patch(buildOfferIndex(before), after, reread);
+        const patched = patch(before, after, reread);
         expect(patched).toEqual(buildOfferIndex(after));
       }),
       { numRuns: 300 },
@@ -134,11 +134,7 @@ describe('taking a catalogue change into the search index', () => {
     });
     const before = [row(1, "'see':1A"), row(2, "'tirol':1A")];
     const after = [row(1, "'ski':1A"), row(2, "'tirol':1A"), row(3, "'see':2B")];
-    const patched = patch(
-      buildOfferIndex(before),
-      after,
-      new Map([1, 3].map((id) => [id, after[id - 1]!.documents])),
-    );
+    const patched = patch(before, after, new Map([1, 3].map((id) => [id, after[id - 1]!.documents])));
     const find = (lexeme: string) =>
       patched.search({
         brandId: 1,
@@ -155,7 +151,6 @@ describe('taking a catalogue change into the search index', () => {
   });
 
   it('refuses an offer it has no documents of', () => {
-    const index = buildOfferIndex([]);
     const { documents: _, ...facts } = {
       offerId: 1,
       brandId: null,
@@ -169,6 +164,8 @@ describe('taking a catalogue change into the search index', () => {
       createdAt: 0,
       documents: null,
     };
-    expect(() => patchSteps(index, [facts], new Map()).next()).toThrow(/without its documents/);
+    expect(() => patchSteps({ index: buildOfferIndex([]), facts: [] }, [facts], new Map()).next()).toThrow(
+      /without its documents/,
+    );
   });
 });

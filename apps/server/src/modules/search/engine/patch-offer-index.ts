@@ -3,18 +3,18 @@ import { indexSteps, type OfferFacts, type OfferIndex } from './offer-index.ts';
 import { mergePostingsSteps, type Postings, PostingsBuilder } from './postings.ts';
 
 /**
- * The index of a changed catalogue made from the current one: `facts` are every row of the new snapshot
+ * The index of a changed catalogue made from the current one and its rows: `facts` are every row of the new snapshot
  * (offer id order), `documents` the documents of the offers that are new or whose text changed. Only
  * those are read and inverted; every other offer's postings are carried over, renumbered. The result
  * equals what a build from scratch of the new rows would make (patch-offer-index.test.ts holds it to
  * that), at a fraction of the cost: no document of an unchanged offer is read, parsed or inverted.
  */
 export function* patchSteps(
-  index: OfferIndex,
+  current: { index: OfferIndex; facts: readonly OfferFacts[] },
   facts: readonly OfferFacts[],
   documents: ReadonlyMap<number, Record<Locale, string>>,
 ): Generator<void, OfferIndex, void> {
-  const previous = index.facts;
+  const { index, facts: previous } = current;
   const baseRowTo = new Int32Array(previous.length).fill(-1);
   const addedRows: number[] = [];
   let old = 0;

@@ -314,3 +314,53 @@ describe('the engine lifecycle', () => {
     }
   });
 });
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)(
+  'the engine with its index built on a thread of its own',
+  () => {
+    it('answers as the engine built on this thread, before and after a change it takes in', async () => {
+      const threadMessages: string[] = [];
+      const threaded = createSearchEngine(database.db, {
+        refreshIntervalMs: 0,
+        thread: { url: process.env.TEST_DATABASE_URL!, schemaName: database.schemaName },
+        log: (message) => threadMessages.push(message),
+      });
+      const wellness = await stemTextQuery(
+        database.db,
+        'de',
+        buildTsQuery(await matchWords(database.db, ['wellness'])),
+      );
+      const queries: EngineQuery[] = [
+        { ...base, brandId: 1, locale: 'de', text: null },
+        { ...base, brandId: 2, locale: 'de', text: null, sort: 'price-asc', countries: ['AT', 'IT'] },
+        { ...base, brandId: 1, locale: 'de', text: wellness, nights: { min: 3 } },
+      ];
+      const sameAnswers = async () => {
+        for (const query of queries) expect(await threaded.search(query)).toEqual(await engine.search(query));
+      };
+      const [offer] = await queryRows<{ offer_id: number; price_cents: number }>(
+        database.db,
+        sql`SELECT offer_id, price_cents FROM offer_search WHERE brand_id IS NULL AND NOT is_sold_out ORDER BY offer_id LIMIT 1`,
+      );
+      try {
+        await threaded.ready();
+        await engine.refresh();
+        await sameAnswers();
+        await database.db.execute(
+          sql`UPDATE offer_search SET price_cents = 1 WHERE offer_id = ${offer!.offer_id}`,
+        );
+        await rebuildSearchIndex(database.db, () => {}, []);
+        await Promise.all([threaded.refresh(), engine.refresh()]);
+        expect(threadMessages.at(-1)).toMatch(/took the changes in/);
+        expect((await threaded.search({ ...queries[1]!, brandId: 1, countries: undefined })).ids[0]).toBe(
+          offer!.offer_id,
+        );
+        await sameAnswers();
+      } finally {
+        await threaded.close();
+        await rebuildSearchIndex(database.db, () => {}, [offer!.offer_id]);
+        await engine.refresh();
+      }
+    });
+  },
+);

@@ -1,8 +1,9 @@
 import type { ParsedSearchRequest } from '@shop/contracts/catalogue';
 import type { Locale } from '@shop/contracts/locale';
 import type { Database } from '#src/db/client.ts';
-import { type LoadedIndex, loadOfferIndex, patchOfferIndex } from './load-offer-index.ts';
-import { readFingerprint } from './snapshot.repository.ts';
+import { inThreadSource, messageOf } from './index-source.ts';
+import { type ThreadDatabase, threadSource } from './index-thread.ts';
+import type { OfferIndex } from './offer-index.ts';
 
 export type TextTerm = { lexeme: string; isPrefix: boolean };
 /**
@@ -30,11 +31,9 @@ export type SearchEngine = {
   search(query: EngineQuery): Promise<EngineResult>;
   /** Reloads now if the table changed (used after a seed and by tests). */
   refresh(): Promise<void>;
-  /** Stops the poll and retry timers. */
-  close(): void;
+  /** Stops the poll and retry timers, and the index thread. */
+  close(): Promise<void>;
 };
-
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
  * The offer search in process: a read-only index of offer_search (which stays the source of truth),
@@ -53,54 +52,34 @@ export function createSearchEngine(
     /** Hears each snapshot that replaces another: caches of search answers drop then. */
     onLoaded?: () => void;
     log?: (message: string) => void;
+    /**
+     * Build the index on a thread of its own, with its own connection to this database (a PostgreSQL
+     * server; PGlite lives in this thread, so without it the index is built here, between searches).
+     */
+    thread?: ThreadDatabase | undefined;
   },
 ): SearchEngine {
   const log = options.log ?? (() => {});
   const retryMs = options.retryMs ?? 1_000;
   let retry: NodeJS.Timeout | undefined;
   let failures = 0;
-  let current: LoadedIndex | null = null;
+  let current: OfferIndex | null = null;
+  const source = options.thread ? threadSource(options.thread, log) : inThreadSource(db, log);
   let running: Promise<void> | null = null;
   let queued: Promise<void> | null = null;
   let timer: NodeJS.Timeout | undefined;
   let closed = false;
 
-  /** The current index with the changes taken in; null when a full load is due (see patchOfferIndex). */
-  async function patchOrNull(loaded: LoadedIndex): Promise<LoadedIndex | null> {
-    try {
-      return await patchOfferIndex(db, loaded);
-    } catch (error) {
-      // A full load does not depend on what the index held: it is the way out of whatever went wrong.
-      log(`search engine: taking the changes in failed, loading the whole index: ${messageOf(error)}`);
-      return null;
-    }
-  }
-
   async function reloadIfChanged(): Promise<void> {
-    let replaced = false;
+    const index = await source.refresh();
+    if (!index) return;
+    const replaced = current !== null;
+    current = index;
+    if (!replaced) return;
     try {
-      if (current && (await readFingerprint(db)) === current.fingerprint) return;
-      const started = performance.now();
-      const patched = current && (await patchOrNull(current));
-      const loaded = patched ?? (await loadOfferIndex(db));
-      replaced = current !== null;
-      current = loaded;
-      log(
-        `search engine: ${patched ? 'took the changes in,' : 'loaded'} ${loaded.index.size} offers in ${Math.round(performance.now() - started)} ms`,
-      );
+      options.onLoaded?.();
     } catch (error) {
-      log(
-        `search engine: loading offer_search failed${current ? ', keeping the previous snapshot' : ''}: ${messageOf(error)}`,
-      );
-      throw error;
-    }
-    // Outside the try: the listener's trouble is not a failed load.
-    if (replaced) {
-      try {
-        options.onLoaded?.();
-      } catch (error) {
-        log(`search engine: a listener of the new snapshot failed: ${messageOf(error)}`);
-      }
+      log(`search engine: a listener of the new snapshot failed: ${messageOf(error)}`);
     }
   }
 
@@ -163,12 +142,13 @@ export function createSearchEngine(
     refresh,
     async search(query) {
       if (!current) await ready();
-      return current!.index.search(query);
+      return current!.search(query);
     },
-    close() {
+    async close() {
       closed = true;
       clearTimeout(timer);
       clearTimeout(retry);
+      await source.close();
     },
   };
 }

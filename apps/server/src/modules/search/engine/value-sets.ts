@@ -1,5 +1,12 @@
 import { addRow, type RowBits, rowBitsFor, unionOf } from './row-bits.ts';
 
+export type ValueSetsParts = {
+  values: number[];
+  wordsPerRow: number;
+  words: Uint32Array;
+  rowsWith: RowBits[];
+};
+
 /**
  * A small set of integers per row (theme ids, nights, persons), held both ways: per value the rows that
  * have it (a refinement is the union of a few of those), per row a bit mask over the column's distinct
@@ -14,6 +21,15 @@ export class ValueSets {
     readonly words: Uint32Array,
     private readonly rowsWith: RowBits[],
   ) {}
+
+  /** Plain data, for another thread (OfferIndex.parts). */
+  parts(): ValueSetsParts {
+    return { values: this.values, wordsPerRow: this.wordsPerRow, words: this.words, rowsWith: this.rowsWith };
+  }
+
+  static fromParts(parts: ValueSetsParts): ValueSets {
+    return new ValueSets(parts.values, parts.wordsPerRow, parts.words, parts.rowsWith);
+  }
 
   static build(setsPerRow: readonly (readonly number[])[]): ValueSets {
     const distinct = new Set<number>();
