@@ -122,7 +122,13 @@ export async function buildApp({
     // The change watch below reloads it when the catalogue version moves.
     refreshIntervalMs: 0,
     // On a PostgreSQL server the index is built on a thread of its own, off the searches' thread.
-    thread: config.databaseUrl ? { url: config.databaseUrl, schemaName: config.databaseSchema } : undefined,
+    thread: config.databaseUrl
+      ? {
+          url: config.databaseUrl,
+          schemaName: config.databaseSchema,
+          queryTimeoutMs: config.databaseTimeoutMs,
+        }
+      : undefined,
     onLoaded: () => dropCaches(),
     log: (message) => app.log.info(message),
   });

@@ -33,7 +33,8 @@ describe.skipIf(!databaseUrl)('npm run worker', () => {
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
       expect(output).toContain('worker ready');
-      expect(os.getPriority(child.pid)).toBe(os.constants.priority.PRIORITY_BELOW_NORMAL);
+      // Below normal, or lower still when the test runs at a lower priority already.
+      expect(os.getPriority(child.pid)).toBeGreaterThanOrEqual(os.constants.priority.PRIORITY_BELOW_NORMAL);
     } finally {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');

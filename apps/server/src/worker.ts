@@ -25,7 +25,7 @@ async function main(): Promise<void> {
   // Below the web processes' CPU priority: where a worker shares a machine with them, a catalogue import
   // or a batch of documents waits for the cores while searches and pages are answered (bench/RESULTS.md).
   try {
-    os.setPriority(os.constants.priority.PRIORITY_BELOW_NORMAL);
+    os.setPriority(Math.max(os.getPriority(), os.constants.priority.PRIORITY_BELOW_NORMAL));
   } catch (error) {
     log.warn({ err: error }, 'worker: could not lower its CPU priority');
   }

@@ -1,2 +1,2 @@
-ALTER TABLE "offer_search" ADD COLUMN "documents_hash" bigint GENERATED ALWAYS AS (hashtextextended(document_de::text || ' ' || document_en::text || ' ' || document_it::text, 0)) STORED NOT NULL;--> statement-breakpoint
+ALTER TABLE "offer_search" ADD COLUMN "documents_hash" bigint GENERATED ALWAYS AS (hashtextextended(document_de::text, 1) # hashtextextended(document_en::text, 2) # hashtextextended(document_it::text, 3)) STORED NOT NULL;--> statement-breakpoint
 CREATE INDEX "offers_sale_ends_idx" ON "offers" USING btree ("sale_ends_at") WHERE "offers"."sale_ends_at" IS NOT NULL;

@@ -14,7 +14,8 @@ export async function publishCatalogueChange(
   variantsChangedOf: number[] = [],
 ): Promise<void> {
   if (offerIds.length > 0) await rebuildSearchIndex(tx, () => {}, offerIds);
-  const rest = variantsChangedOf.filter((id) => !offerIds.includes(id));
+  const rewritten = new Set(offerIds);
+  const rest = variantsChangedOf.filter((id) => !rewritten.has(id));
   if (rest.length > 0) await refreshVariantColumns(tx, rest);
   await announceShopChange(tx);
 }

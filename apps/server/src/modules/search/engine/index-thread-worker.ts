@@ -5,17 +5,17 @@ import { inThreadSource, messageOf } from './index-source.ts';
 import type { ThreadDatabase, ThreadReply, ThreadRequest } from './index-thread.ts';
 
 /** The index thread: one connection of its own, one refresh at a time, each answered with a reply. */
-const { url, schemaName } = workerData as ThreadDatabase;
+const { url, schemaName, queryTimeoutMs } = workerData as ThreadDatabase;
 // Below the searching thread's priority (on Linux a thread has its own): two cores shared by the web
 // process, its index thread, PostgreSQL and more answer searches first, and build the index in between.
 try {
-  os.setPriority(os.constants.priority.PRIORITY_BELOW_NORMAL);
+  os.setPriority(Math.max(os.getPriority(), os.constants.priority.PRIORITY_BELOW_NORMAL));
 } catch {
   // Not every platform lets a thread lower its own priority: then it builds at the process's.
 }
 const port = parentPort!;
 const post = (reply: ThreadReply) => port.postMessage(reply);
-const database = await openDatabase({ url, schemaName, poolSize: 1 });
+const database = await openDatabase({ url, schemaName, poolSize: 1, queryTimeoutMs });
 const source = inThreadSource(database.db, (message) => post({ kind: 'log', message }));
 
 /**

@@ -3,7 +3,12 @@ import { type IndexSource, messageOf } from './index-source.ts';
 import { type IndexParts, OfferIndex } from './offer-index.ts';
 
 /** Where the thread's database is: the server's, in its schema. */
-export type ThreadDatabase = { url: string; schemaName?: string | undefined };
+export type ThreadDatabase = {
+  url: string;
+  schemaName?: string | undefined;
+  /** DATABASE_TIMEOUT_MS: a failover must not hold a refresh (and every change after it) for minutes. */
+  queryTimeoutMs?: number | undefined;
+};
 
 export type ThreadRequest = { kind: 'refresh' };
 export type ThreadReply =
@@ -32,8 +37,10 @@ export function threadSource(database: ThreadDatabase, log: (message: string) =>
       if (reply.kind === 'log') log(reply.message);
     });
     thread.on('error', (error) => log(`search engine: the index thread failed: ${messageOf(error)}`));
-    thread.on('exit', () => {
+    thread.on('exit', (code) => {
       if (worker === thread) worker = null;
+      if (!closed)
+        log(`search engine: the index thread stopped (exit code ${code}); the next refresh starts another`);
     });
     // Between refreshes the thread does not keep the process alive; during one it does (refresh()).
     thread.unref();

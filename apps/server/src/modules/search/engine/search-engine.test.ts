@@ -295,6 +295,16 @@ describe('the engine lifecycle', () => {
     }
   });
 
+  it('refuses to wait for a first index once closed (and does not spin)', async () => {
+    const unreachable = createSearchEngine(database.db, {
+      refreshIntervalMs: 0,
+      thread: { url: 'postgres://postgres@127.0.0.1:1/nowhere' },
+    });
+    await unreachable.close();
+    await expect(unreachable.ready()).rejects.toThrow();
+    await expect(unreachable.search({ ...base, brandId: 1, locale: 'de', text: null })).rejects.toThrow();
+  });
+
   it('polls for changes and answers searches issued before the first load', async () => {
     const polling = createSearchEngine(database.db, { refreshIntervalMs: 20 });
     try {

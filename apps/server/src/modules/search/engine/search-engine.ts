@@ -131,7 +131,11 @@ export function createSearchEngine(
   }
 
   async function ready(): Promise<void> {
-    while (!current) await (running ?? refresh());
+    while (!current) {
+      // Closed before a first index: nothing will load one, and waiting would spin.
+      if (closed) throw new Error('the search engine is closed');
+      await (running ?? refresh());
+    }
   }
 
   refresh().catch(() => {});
