@@ -99,7 +99,17 @@ journey('back office: support finds a paid order by its voucher code and resends
     // The app takes that page over without rendering it again (no hydration error logged) and its
     // actions work: the session's CSRF token came with the page.
     await shop.goto(page, `/admin/orders/${orderId}`);
-    await paymentMails.first().getByRole('button', { name: 'Erneut senden' }).click();
+    // The served page shows the button before the app has taken it over; a click then does nothing.
+    const resendAgain = paymentMails.first().getByRole('button', { name: 'Erneut senden' });
+    await resendAgain.evaluate(
+      (button) =>
+        new Promise<void>((resolve) => {
+          const isLive = () => Object.keys(button).some((key) => key.startsWith('__reactProps$'));
+          const wait = () => (isLive() ? resolve() : setTimeout(wait, 20));
+          wait();
+        }),
+    );
+    await resendAgain.click();
     const again = page.getByRole('dialog', { name: 'E-Mail „Zahlungseingang“ erneut senden' });
     await again.getByRole('button', { name: 'Erneut senden' }).click();
     await again.waitFor({ state: 'detached' });
