@@ -159,6 +159,32 @@ describe('the search engine against the SQL search', () => {
     expect((await answersAsSql({ ...base, words: 'zauberwald' })).total).toBe(0);
   });
 
+  it('loads the whole index again when over a quarter of the offers changed their text', async () => {
+    await engine.ready();
+    const { db } = database;
+    const offers = await queryRows<{ id: number; title: Record<string, string> }>(
+      db,
+      sql`SELECT o.id, o.title FROM offer_search s JOIN offers o ON o.id = s.offer_id ORDER BY s.offer_id LIMIT 300`,
+    );
+    const ids = offers.map((offer) => offer.id);
+    try {
+      await db.execute(
+        sql`UPDATE offers SET title = title || '{"de": "Sternschnuppe"}'::jsonb WHERE id = ANY(${sql.param(ids)}::int[])`,
+      );
+      await rebuildSearchIndex(db, () => {}, ids);
+      await engine.refresh();
+      expect(messages.at(-1)).toMatch(/loaded/);
+      // Those the brand sells (offers of other brands are among them), as the SQL search finds them.
+      expect((await answersAsSql({ ...base, words: 'sternschnuppe' })).total).toBeGreaterThan(ids.length / 2);
+    } finally {
+      for (const offer of offers) {
+        await db.execute(sql`UPDATE offers SET title = ${offer.title} WHERE id = ${offer.id}`);
+      }
+      await rebuildSearchIndex(db, () => {}, ids);
+      await engine.refresh();
+    }
+  });
+
   it('refreshes the variant columns of a search row as a whole rebuild of it would', async () => {
     const { db } = database;
     const [offer] = await queryRows<{

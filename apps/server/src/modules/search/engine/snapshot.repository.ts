@@ -71,7 +71,8 @@ async function readAll<Row extends FactsRow, Out>(
   tx: Database,
   withDocuments: boolean,
   convert: (row: Row) => Out,
-  onChunk: (chunk: SnapshotChunk<Out>) => void | Promise<void>,
+  /** Answers false to stop reading. */
+  onChunk: (chunk: SnapshotChunk<Out>) => unknown,
 ): Promise<void> {
   let next = readChunk<Row>(tx, null, withDocuments);
   try {
@@ -82,7 +83,12 @@ async function readAll<Row extends FactsRow, Out>(
         rows.length < (withDocuments ? chunkSize : factsChunkSize)
           ? Promise.resolve([])
           : readChunk<Row>(tx, rows.at(-1)!.offerId, withDocuments);
-      await onChunk({ rows: rows.map(convert), hashes: rows.map((row) => row.documentsHash) });
+      const goOn = await onChunk({ rows: rows.map(convert), hashes: rows.map((row) => row.documentsHash) });
+      if (goOn === false) {
+        // The chunk asked for meanwhile is answered before the transaction ends; nothing more is read.
+        await next.catch(() => {});
+        return;
+      }
     }
   } catch (error) {
     next.catch(() => {});
@@ -130,10 +136,13 @@ export function readOfferChanges(
     const wanted: number[] = [];
     let gaveUp = false;
     await readAll<FactsRow, OfferFacts>(tx, false, toFacts, async (chunk) => {
-      if (gaveUp) return;
       const ids = await onChunk(chunk);
-      if (ids === null) gaveUp = true;
-      else wanted.push(...ids);
+      if (ids === null) {
+        gaveUp = true;
+        return false;
+      }
+      wanted.push(...ids);
+      return true;
     });
     if (gaveUp) return null;
     const documents = new Map<number, Record<Locale, string>>();
