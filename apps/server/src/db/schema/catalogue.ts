@@ -16,7 +16,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { BlackoutPeriod, ChildrenPolicy, Inclusion, PetsPolicy } from './offer-terms.ts';
-import { translated, tsvector } from './types.ts';
+import { translated, tsvector, xid8 } from './types.ts';
 
 /** A partner brand. Its presentation (logo, colours, analytics…) is the static config.json on the asset host. */
 export const brands = pgTable('brands', {
@@ -222,13 +222,19 @@ export const offerSearch = pgTable(
     documentEn: tsvector('document_en').notNull(),
     documentIt: tsvector('document_it').notNull(),
     /**
-     * Changes with any of the three documents: a process holding the search index in memory re-reads the
-     * documents of only the offers whose hash moved (engine/patch-offer-index.ts).
+     * Changes with any of the three documents (one seeded hash per language: joined texts could move a
+     * lexeme between languages unseen): a process holding the search index in memory re-reads the
+     * documents of only the offers whose hash moved (engine/patch-offer-index.ts). Written with the
+     * documents by rebuildSearchIndex; a generated column would be computed again, from the documents
+     * out of TOAST, on every update of a price or stock.
      */
-    documentsHash: bigint('documents_hash', { mode: 'bigint' }).notNull().generatedAlwaysAs(
-      // One hash per language, seeded apart: joined texts could move a lexeme between languages unseen.
-      sql`hashtextextended(document_de::text, 1) # hashtextextended(document_en::text, 2) # hashtextextended(document_it::text, 3)`,
-    ),
+    documentsHash: bigint('documents_hash', { mode: 'bigint' }).notNull(),
+    /**
+     * The transaction that last wrote the row (set on insert by default, on update by a trigger, so that
+     * no writer can forget it; the writers leave unchanged rows alone): a process holding the index reads
+     * only the rows written by transactions its last snapshot did not see (engine/snapshot.repository.ts).
+     */
+    revision: xid8('revision').notNull().default(sql`pg_current_xact_id()`),
   },
   (t) => [
     index('offer_search_document_de_idx').using('gin', t.documentDe),
@@ -240,7 +246,22 @@ export const offerSearch = pgTable(
     index('offer_search_discount_idx').on(t.discountPercent),
     index('offer_search_created_idx').on(t.createdAt),
     index('offer_search_hotel_idx').on(t.hotelId),
+    index('offer_search_revision_idx').on(t.revision),
   ],
+);
+
+/**
+ * The offers whose search rows were deleted, by which transaction (a trigger writes them): with the
+ * revisions above, what a process needs to take a change in without reading every row. Kept a day.
+ */
+export const offerSearchRemovals = pgTable(
+  'offer_search_removals',
+  {
+    offerId: integer('offer_id').notNull(),
+    revision: xid8('revision').notNull().default(sql`pg_current_xact_id()`),
+    removedAt: timestamp('removed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('offer_search_removals_revision_idx').on(t.revision)],
 );
 
 /**

@@ -8,3 +8,8 @@ export const translated = (name: string) => jsonb(name).$type<TranslatedText>();
 export const tsvector = customType<{ data: string }>({
   dataType: () => 'tsvector',
 });
+
+/** A transaction id with its epoch (never wraps): what `pg_current_xact_id()` answers. */
+export const xid8 = customType<{ data: string }>({
+  dataType: () => 'xid8',
+});

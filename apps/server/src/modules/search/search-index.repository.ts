@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type Database, queryRows } from '#src/db/client.ts';
 import { isOnSale } from '#src/modules/offers/offers.repository.ts';
+import { pruneOfferSearchRemovals } from './engine/snapshot.repository.ts';
 
 const searchConfigs = { de: 'shop_de', en: 'shop_en', it: 'shop_it' } as const;
 
@@ -33,6 +34,38 @@ function documentExpression(locale: keyof typeof searchConfigs): SQL {
     || setweight(to_tsvector('${config}', ${text('h.description', locale)}), 'D')`);
 }
 
+const stockColumnNames = [
+  'price_cents',
+  'original_price_cents',
+  'discount_percent',
+  'reference_source',
+  'is_sold_out',
+];
+/** The columns of a search row that follow its variants. */
+const variantColumnNames = [
+  'nights_min',
+  'nights_max',
+  'nights_set',
+  'persons_min',
+  'persons_max',
+  'persons_set',
+  ...stockColumnNames,
+];
+/** offer_search's columns but the documents (their hash stands for them) and the revision. */
+const rowColumnNames = [
+  'brand_id',
+  'hotel_id',
+  'country_iso',
+  'theme_ids',
+  ...variantColumnNames,
+  'created_at',
+  'documents_hash',
+];
+
+/** `names` of `table`, as a row to compare with IS DISTINCT FROM (writers leave unchanged rows alone). */
+const columnsOf = (table: string, names: readonly string[]) =>
+  sql.raw(names.map((column) => `${table}.${column}`).join(', '));
+
 /**
  * Rebuilds the denormalised search rows (offer_search) and the typo vocabulary (search_words) from the
  * catalogue tables. With `offerIds`, only those offers' rows are refreshed (after a stock or price change).
@@ -49,11 +82,13 @@ export async function rebuildSearchIndex(
       offer_id, brand_id, hotel_id, country_iso, theme_ids,
       nights_min, nights_max, nights_set, persons_min, persons_max, persons_set,
       price_cents, original_price_cents, discount_percent, reference_source, is_sold_out, created_at,
-      document_de, document_en, document_it)
+      document_de, document_en, document_it, documents_hash)
     SELECT o.id, o.brand_id, o.hotel_id, h.country_iso, coalesce(theme_names.ids, '{}'),
       v.nights_min, v.nights_max, v.nights_set, v.persons_min, v.persons_max, v.persons_set,
       v.price_cents, v.original_price_cents, v.discount_percent, v.reference_source, v.is_sold_out, o.created_at,
-      ${documentExpression('de')}, ${documentExpression('en')}, ${documentExpression('it')}
+      d.de, d.en, d.it,
+      -- One seeded hash per language: joined texts could move a lexeme between languages unseen.
+      hashtextextended(d.de::text, 1) # hashtextextended(d.en::text, 2) # hashtextextended(d.it::text, 3)
     FROM offers o
     JOIN hotels h ON h.id = o.hotel_id
     JOIN countries c ON c.iso = h.country_iso
@@ -62,9 +97,11 @@ export async function rebuildSearchIndex(
     ) names
     LEFT JOIN LATERAL (
       SELECT array_agg(t.id ORDER BY t.id) AS ids,
-        string_agg(t.name->>'de', ' ') AS de,
-        string_agg(coalesce(t.name->>'en', t.name->>'de'), ' ') AS en,
-        string_agg(coalesce(t.name->>'it', t.name->>'en', t.name->>'de'), ' ') AS it
+        -- In a fixed order: the word positions are part of the document, and a document that comes out
+        -- different for the same offer is read again by every process (engine/patch-offer-index.ts).
+        string_agg(t.name->>'de', ' ' ORDER BY t.id) AS de,
+        string_agg(coalesce(t.name->>'en', t.name->>'de'), ' ' ORDER BY t.id) AS en,
+        string_agg(coalesce(t.name->>'it', t.name->>'en', t.name->>'de'), ' ' ORDER BY t.id) AS it
       FROM offer_themes ot JOIN themes t ON t.id = ot.theme_id
       WHERE ot.offer_id = o.id
     ) theme_names ON true
@@ -77,6 +114,9 @@ export async function rebuildSearchIndex(
       FROM variants WHERE offer_id = o.id
       HAVING count(*) > 0
     ) v ON true
+    CROSS JOIN LATERAL (
+      SELECT ${documentExpression('de')} AS de, ${documentExpression('en')} AS en, ${documentExpression('it')} AS it
+    ) d
     WHERE ${isOnSale('o')} ${onlyOffers}
     ON CONFLICT (offer_id) DO UPDATE SET
       brand_id = excluded.brand_id, hotel_id = excluded.hotel_id, country_iso = excluded.country_iso,
@@ -85,8 +125,13 @@ export async function rebuildSearchIndex(
       persons_set = excluded.persons_set, price_cents = excluded.price_cents,
       original_price_cents = excluded.original_price_cents, discount_percent = excluded.discount_percent,
       reference_source = excluded.reference_source, is_sold_out = excluded.is_sold_out, created_at = excluded.created_at,
-      document_de = excluded.document_de, document_en = excluded.document_en, document_it = excluded.document_it`);
+      document_de = excluded.document_de, document_en = excluded.document_en, document_it = excluded.document_it,
+      documents_hash = excluded.documents_hash
+    -- A row that would not change keeps its revision: every process holding the index would read it again.
+    -- The hash stands for the documents, which would have to come out of TOAST to be compared.
+    WHERE (${columnsOf('offer_search', rowColumnNames)}) IS DISTINCT FROM (${columnsOf('excluded', rowColumnNames)})`);
   await removeOffersNotOnSale(db, offerIds);
+  await pruneOfferSearchRemovals(db);
   if (offerIds) return bumpCatalogueVersion(db);
 
   log('search index: building the typo vocabulary');
@@ -136,26 +181,35 @@ async function removeOffersNotOnSale(db: Database, offerIds?: number[]): Promise
 export async function refreshVariantColumns(db: Database, offerIds: number[]): Promise<void> {
   const ids = [...new Set(offerIds)];
   if (ids.length === 0) return;
-  const updated = await queryRows<{ offerId: number }>(
+  // Rows whose columns come out the same are left alone (their revision with them); the offers without a
+  // search row or without variants are answered for the whole path.
+  const rest = await queryRows<{ offerId: number }>(
     db,
-    sql`UPDATE offer_search s SET nights_min = v.nights_min, nights_max = v.nights_max, nights_set = v.nights_set,
-        persons_min = v.persons_min, persons_max = v.persons_max, persons_set = v.persons_set,
-        price_cents = v.price_cents, original_price_cents = v.original_price_cents,
-        discount_percent = v.discount_percent, reference_source = v.reference_source, is_sold_out = v.is_sold_out
-      FROM (
+    sql`WITH v AS (
         SELECT offer_id, min(nights) AS nights_min, max(nights) AS nights_max,
           array_agg(DISTINCT nights ORDER BY nights) AS nights_set,
           min(persons) AS persons_min, max(persons) AS persons_max,
           array_agg(DISTINCT persons ORDER BY persons) AS persons_set,
           ${stockColumns}
         FROM variants WHERE offer_id = ANY(${sql.param(ids)}::int[]) GROUP BY offer_id
-      ) v
-      WHERE s.offer_id = v.offer_id
-      RETURNING s.offer_id AS "offerId"`,
+      ), updated AS (
+        UPDATE offer_search s SET nights_min = v.nights_min, nights_max = v.nights_max, nights_set = v.nights_set,
+          persons_min = v.persons_min, persons_max = v.persons_max, persons_set = v.persons_set,
+          price_cents = v.price_cents, original_price_cents = v.original_price_cents,
+          discount_percent = v.discount_percent, reference_source = v.reference_source, is_sold_out = v.is_sold_out
+        FROM v
+        WHERE s.offer_id = v.offer_id AND (${columnsOf('s', variantColumnNames)}) IS DISTINCT FROM (${columnsOf('v', variantColumnNames)})
+      )
+      SELECT id AS "offerId" FROM unnest(${sql.param(ids)}::int[]) AS id
+      WHERE NOT EXISTS (SELECT 1 FROM offer_search s WHERE s.offer_id = id)
+        OR NOT EXISTS (SELECT 1 FROM v WHERE v.offer_id = id)`,
   );
-  const done = new Set(updated.map((row) => row.offerId));
-  const rest = ids.filter((id) => !done.has(id));
-  if (rest.length > 0) return rebuildSearchIndex(db, () => {}, rest);
+  if (rest.length > 0)
+    return rebuildSearchIndex(
+      db,
+      () => {},
+      rest.map((row) => row.offerId),
+    );
   await removeOffersNotOnSale(db, []);
   await bumpCatalogueVersion(db);
 }
@@ -164,7 +218,7 @@ export async function refreshVariantColumns(db: Database, offerIds: number[]): P
  * After units were taken or given back: the search rows' columns that follow stock (the advertised price
  * and sold out), for offers whose variants ran out or came back. Offer lists read them from these rows,
  * so cards show the change at once. The in-memory engine (engine/) keeps its order (sold-out offers
- * last) until the next catalogue change, which re-reads every row's columns: waking every process's
+ * last) until the next catalogue change, which reads the rows written since: waking every process's
  * engine on each sale would cost more than the order is worth.
  */
 export async function refreshStockColumns(db: Database, offerIds: number[]): Promise<void> {
@@ -176,7 +230,8 @@ export async function refreshStockColumns(db: Database, offerIds: number[]): Pro
       SELECT offer_id, ${stockColumns} FROM variants
       WHERE offer_id = ANY(${sql.param([...new Set(offerIds)])}::int[]) GROUP BY offer_id
     ) v
-    WHERE s.offer_id = v.offer_id`);
+    WHERE s.offer_id = v.offer_id
+      AND (${columnsOf('s', stockColumnNames)}) IS DISTINCT FROM (${columnsOf('v', stockColumnNames)})`);
 }
 
 /** Tells every process holding the search index in memory (engine/) to take the change in. */

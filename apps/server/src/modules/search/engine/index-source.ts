@@ -19,7 +19,7 @@ export const messageOf = (error: unknown) => (error instanceof Error ? error.mes
 export function inThreadSource(db: Database, log: (message: string) => void): IndexSource {
   let current: LoadedIndex | null = null;
 
-  async function patchOrNull(loaded: LoadedIndex): Promise<LoadedIndex | null> {
+  async function patchOrNull(loaded: LoadedIndex) {
     try {
       return await patchOfferIndex(db, loaded);
     } catch (error) {
@@ -35,10 +35,11 @@ export function inThreadSource(db: Database, log: (message: string) => void): In
         if (current && (await readFingerprint(db)) === current.fingerprint) return null;
         const started = performance.now();
         const patched = current && (await patchOrNull(current));
-        const loaded = patched ?? (await loadOfferIndex(db));
+        const loaded = patched?.loaded ?? (await loadOfferIndex(db));
         current = loaded;
+        const how = patched ? `took the changes in (rows read: ${patched.changedRows}),` : 'loaded';
         log(
-          `search engine: ${patched ? 'took the changes in,' : 'loaded'} ${loaded.index.size} offers in ${Math.round(performance.now() - started)} ms`,
+          `search engine: ${how} ${loaded.index.size} offers in ${Math.round(performance.now() - started)} ms`,
         );
         return loaded.index;
       } catch (error) {

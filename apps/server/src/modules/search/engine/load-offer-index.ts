@@ -1,16 +1,15 @@
 import type { Database } from '#src/db/client.ts';
 import { type OfferFacts, type OfferIndex, OfferIndexBuilder } from './offer-index.ts';
 import { patchSteps } from './patch-offer-index.ts';
-import { readOfferChanges, readOfferSnapshot } from './snapshot.repository.ts';
+import { readOfferChanges, readOfferSnapshot, type SnapshotMark } from './snapshot.repository.ts';
 
 /**
  * An index with what it was read from: the catalogue version, its rows (offer id order) and each row's
  * documents hash, which taking the next change in compares with.
  */
-export type LoadedIndex = {
+export type LoadedIndex = SnapshotMark & {
   index: OfferIndex;
   facts: readonly OfferFacts[];
-  fingerprint: string;
   hashes: string[];
 };
 
@@ -35,45 +34,60 @@ const rowsPerSlice = 250;
 export async function loadOfferIndex(db: Database): Promise<LoadedIndex> {
   const builder = new OfferIndexBuilder();
   const hashes: string[] = [];
-  const { fingerprint } = await readOfferSnapshot(db, async (chunk) => {
+  const mark = await readOfferSnapshot(db, async (chunk) => {
     hashes.push(...chunk.hashes);
     for (let i = 0; i < chunk.rows.length; i++) {
       builder.add(chunk.rows[i]!);
       if (i % rowsPerSlice === rowsPerSlice - 1) await pause();
     }
   });
-  return { index: await stepwise(builder.buildSteps()), facts: builder.facts, fingerprint, hashes };
+  return { index: await stepwise(builder.buildSteps()), facts: builder.facts, hashes, ...mark };
 }
 
 /**
- * The current index with the catalogue's changes taken in: every row's columns are read again (no
- * documents: a tenth of a full load), the documents only of new offers and of those whose documents hash
- * moved. Null when so many documents changed that a full load costs about the same.
+ * The current index with the catalogue's changes taken in: only the rows written since its snapshot are
+ * read (without documents), the documents only of new offers and of those whose documents hash moved.
+ * Null when so many rows changed that a full load costs about the same, or when the changes do not add
+ * up to what offer_search holds (removal records older than a day are gone).
  */
-export async function patchOfferIndex(db: Database, current: LoadedIndex): Promise<LoadedIndex | null> {
+export async function patchOfferIndex(
+  db: Database,
+  current: LoadedIndex,
+): Promise<{ loaded: LoadedIndex; changedRows: number } | null> {
   const previous = current.facts;
-  const limit = 100 + previous.length / 4;
-  const facts: OfferFacts[] = [];
-  const hashes: string[] = [];
-  let old = 0;
-  let changed = 0;
-  const read = await readOfferChanges(db, async (chunk) => {
+  const read = await readOfferChanges(db, current.snapshot, 100 + previous.length / 4, ({ rows, hashes }) => {
     const wanted: number[] = [];
-    chunk.rows.forEach((row, i) => {
+    let old = 0;
+    rows.forEach((row, i) => {
       while (old < previous.length && previous[old]!.offerId < row.offerId) old++;
       const isSame =
-        old < previous.length &&
-        previous[old]!.offerId === row.offerId &&
-        current.hashes[old] === chunk.hashes[i];
+        old < previous.length && previous[old]!.offerId === row.offerId && current.hashes[old] === hashes[i];
       if (!isSame) wanted.push(row.offerId);
     });
-    facts.push(...chunk.rows);
-    hashes.push(...chunk.hashes);
-    changed += wanted.length;
-    await pause();
-    return changed > limit ? null : wanted;
+    return wanted;
   });
   if (!read) return null;
+  const { rows, hashes: changedHashes } = read.changed;
+  const removed = new Set(read.removed);
+  const facts: OfferFacts[] = [];
+  const hashes: string[] = [];
+  // Both lists are in offer id order: a merge, where a changed row replaces the one it updates.
+  let next = 0;
+  for (let old = 0; old <= previous.length; old++) {
+    const offerId = old < previous.length ? previous[old]!.offerId : Number.POSITIVE_INFINITY;
+    while (next < rows.length && rows[next]!.offerId <= offerId) {
+      facts.push(rows[next]!);
+      hashes.push(changedHashes[next]!);
+      next++;
+    }
+    const isReplaced = next > 0 && rows[next - 1]!.offerId === offerId;
+    if (old < previous.length && !isReplaced && !removed.has(offerId)) {
+      facts.push(previous[old]!);
+      hashes.push(current.hashes[old]!);
+    }
+  }
+  if (facts.length !== read.count) return null;
   const index = await stepwise(patchSteps(current, facts, read.documents));
-  return { index, facts, fingerprint: read.fingerprint, hashes };
+  const loaded = { index, facts, hashes, fingerprint: read.fingerprint, snapshot: read.snapshot };
+  return { loaded, changedRows: rows.length };
 }

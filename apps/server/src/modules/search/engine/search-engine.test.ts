@@ -141,6 +141,8 @@ describe('the search engine against the SQL search', () => {
       );
       await rebuild(renamed!.id);
       await tookChangesIn();
+      // The renamed offer's row only: the removed one is a record of its own.
+      expect(messages.at(-1)).toMatch(/rows read: 1\)/);
       expect((await answersAsSql({ ...base, words: 'zauberwald' })).ids).toEqual([renamed!.id]);
       expect((await answersAsSql(base)).total).toBe(everything - 1);
       await answersAsSql({ ...base, sort: 'newest', pageSize: 48 });
@@ -183,6 +185,37 @@ describe('the search engine against the SQL search', () => {
       await rebuildSearchIndex(db, () => {}, ids);
       await engine.refresh();
     }
+  });
+
+  it('reads no row again after a whole rebuild that changed nothing', async () => {
+    await engine.ready();
+    await rebuildSearchIndex(database.db);
+    await engine.refresh();
+    expect(messages.at(-1)).toMatch(/took the changes in \(rows read: 0\)/);
+    await answersAsSql({ ...base, sort: 'discount' });
+  });
+
+  it('loads the whole index when the record of a removed row is gone, answering as SQL does', async () => {
+    await engine.ready();
+    const { db } = database;
+    const [offer] = await queryRows<{ id: number }>(
+      db,
+      sql`SELECT offer_id AS id FROM offer_search WHERE brand_id IS NULL ORDER BY offer_id DESC LIMIT 1`,
+    );
+    const everything = (await answersAsSql(base)).total;
+    try {
+      await db.execute(sql`DELETE FROM offer_search WHERE offer_id = ${offer!.id}`);
+      // As after a day: records older than that are pruned.
+      await db.execute(sql`DELETE FROM offer_search_removals`);
+      await rebuildSearchIndex(db, () => {}, []);
+      await engine.refresh();
+      expect(messages.at(-1)).toMatch(/loaded/);
+      expect((await answersAsSql(base)).total).toBe(everything - 1);
+    } finally {
+      await rebuildSearchIndex(db, () => {}, [offer!.id]);
+      await engine.refresh();
+    }
+    expect((await answersAsSql(base)).total).toBe(everything);
   });
 
   it('refreshes the variant columns of a search row as a whole rebuild of it would', async () => {
@@ -352,8 +385,53 @@ describe('the engine lifecycle', () => {
 });
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)(
-  'the engine with its index built on a thread of its own',
+  'the engine on a PostgreSQL server: several connections, an index thread',
   () => {
+    it('takes in a change whose transaction ended after a later one was taken in', async () => {
+      await engine.ready();
+      const { db } = database;
+      const offers = await queryRows<{ id: number; price: number }>(
+        db,
+        sql`SELECT offer_id AS id, price_cents AS price FROM offer_search
+          WHERE brand_id IS NULL AND NOT is_sold_out ORDER BY offer_id LIMIT 2`,
+      );
+      const [early, late] = offers as [{ id: number; price: number }, { id: number; price: number }];
+      let wrote!: () => void;
+      const written = new Promise<void>((resolve) => {
+        wrote = resolve;
+      });
+      let finish!: () => void;
+      const finished = new Promise<void>((resolve) => {
+        finish = resolve;
+      });
+      try {
+        // The early transaction writes first and ends last: its row's revision is below the late one's.
+        const slow = db.transaction(async (tx) => {
+          await tx.execute(sql`UPDATE offer_search SET price_cents = 2 WHERE offer_id = ${early.id}`);
+          wrote();
+          await finished;
+        });
+        await written;
+        await db.execute(sql`UPDATE offer_search SET price_cents = 1 WHERE offer_id = ${late.id}`);
+        await rebuildSearchIndex(db, () => {}, []);
+        await engine.refresh();
+        expect((await answersAsSql({ ...base, sort: 'price-asc' })).ids.slice(0, 1)).toEqual([late.id]);
+        finish();
+        await slow;
+        await rebuildSearchIndex(db, () => {}, []);
+        await engine.refresh();
+        expect(messages.at(-1)).toMatch(/took the changes in/);
+        expect((await answersAsSql({ ...base, sort: 'price-asc' })).ids.slice(0, 2)).toEqual([
+          late.id,
+          early.id,
+        ]);
+      } finally {
+        finish();
+        for (const offer of offers) await rebuildSearchIndex(db, () => {}, [offer.id]);
+        await engine.refresh();
+      }
+    });
+
     it('answers as the engine built on this thread, before and after a change it takes in', async () => {
       const threadMessages: string[] = [];
       const threaded = createSearchEngine(database.db, {

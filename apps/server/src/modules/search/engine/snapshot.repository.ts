@@ -1,5 +1,5 @@
 import type { Locale } from '@shop/contracts/locale';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { type Database, queryRows } from '#src/db/client.ts';
 import type { OfferFacts, OfferRow } from './offer-index.ts';
 
@@ -32,12 +32,13 @@ function readChunk<Row extends FactsRow>(
   db: Database,
   afterOfferId: number | null,
   withDocuments: boolean,
+  where: SQL,
 ): Promise<Row[]> {
   return queryRows<Row>(
     db,
     sql`SELECT ${factColumns} ${withDocuments ? sql`, ${documentColumns}` : sql``}
       FROM offer_search
-      WHERE ${afterOfferId === null ? sql`true` : sql`offer_id > ${afterOfferId}`}
+      WHERE ${where} AND ${afterOfferId === null ? sql`true` : sql`offer_id > ${afterOfferId}`}
       ORDER BY offer_id
       LIMIT ${withDocuments ? chunkSize : factsChunkSize}`,
   );
@@ -70,11 +71,12 @@ export type SnapshotChunk<Row> = { rows: Row[]; hashes: string[] };
 async function readAll<Row extends FactsRow, Out>(
   tx: Database,
   withDocuments: boolean,
+  where: SQL,
   convert: (row: Row) => Out,
   /** Answers false to stop reading. */
   onChunk: (chunk: SnapshotChunk<Out>) => unknown,
 ): Promise<void> {
-  let next = readChunk<Row>(tx, null, withDocuments);
+  let next = readChunk<Row>(tx, null, withDocuments, where);
   try {
     for (;;) {
       const rows = await next;
@@ -82,7 +84,7 @@ async function readAll<Row extends FactsRow, Out>(
       next =
         rows.length < (withDocuments ? chunkSize : factsChunkSize)
           ? Promise.resolve([])
-          : readChunk<Row>(tx, rows.at(-1)!.offerId, withDocuments);
+          : readChunk<Row>(tx, rows.at(-1)!.offerId, withDocuments, where);
       const goOn = await onChunk({ rows: rows.map(convert), hashes: rows.map((row) => row.documentsHash) });
       if (goOn === false) {
         // The chunk asked for meanwhile is answered before the transaction ends; nothing more is read.
@@ -104,47 +106,82 @@ function inSnapshot<T>(db: Database, read: (tx: Database) => Promise<T>): Promis
   });
 }
 
-/** Reads the whole of offer_search, documents included, and the fingerprint of what it read. */
+/**
+ * What a snapshot saw, to ask the next one what changed since: its catalogue version and its
+ * `pg_current_snapshot()` (which transactions it saw).
+ */
+export type SnapshotMark = { fingerprint: string; snapshot: string };
+
+async function readMark(tx: Database): Promise<SnapshotMark> {
+  const [row] = await queryRows<{ version: number | null; snapshot: string }>(
+    tx,
+    sql`SELECT (SELECT version FROM catalogue_version WHERE id = 1) AS version, pg_current_snapshot()::text AS snapshot`,
+  );
+  return { fingerprint: String(row?.version ?? 0), snapshot: row!.snapshot };
+}
+
+/** Reads the whole of offer_search, documents included, and the mark of what it read. */
 export function readOfferSnapshot(
   db: Database,
   onChunk: (chunk: SnapshotChunk<OfferRow>) => void | Promise<void>,
-): Promise<{ fingerprint: string }> {
+): Promise<SnapshotMark> {
   return inSnapshot(db, async (tx) => {
-    const fingerprint = await readFingerprint(tx);
+    const mark = await readMark(tx);
     await readAll<SnapshotRow, OfferRow>(
       tx,
       true,
+      sql`true`,
       (row) => ({ ...toFacts(row), documents: { de: row.de, en: row.en, it: row.it } }),
       onChunk,
     );
-    return { fingerprint };
+    return mark;
   });
 }
 
+/** Rows written (or deleted) by a transaction that the snapshot `since` did not see. */
+const writtenAfter = (since: string) =>
+  sql`revision >= pg_snapshot_xmin(${since}::pg_snapshot) AND NOT pg_visible_in_snapshot(revision, ${since}::pg_snapshot)`;
+
+/** What changed in offer_search since a snapshot, as one later snapshot saw it. */
+export type OfferChanges = SnapshotMark & {
+  /** The rows written since, in offer id order, with their documents hashes (same order). */
+  changed: SnapshotChunk<OfferFacts>;
+  /** Offers whose row was deleted since (a row may have come back: then it is in `changed`). */
+  removed: number[];
+  /** How many rows offer_search holds: what the changes taken in must come to. */
+  count: number;
+  documents: Map<number, Record<Locale, string>>;
+};
+
 /**
- * Reads offer_search without documents, then the documents of only the offers `needsDocuments` picks
- * (new ones, and those whose documents hash moved), all in one snapshot. `needsDocuments` sees the
- * chunks in order and answers the ids to read, or null to give up (too many changed: a full load is
- * cheaper than this).
+ * The rows of offer_search written since the snapshot `since`, without documents, then the documents of
+ * only the offers `needsDocuments` picks (new ones, and those whose documents hash moved), all in one
+ * snapshot. Null when more than `limit` rows changed: a full load costs about the same then.
  */
 export function readOfferChanges(
   db: Database,
-  onChunk: (chunk: SnapshotChunk<OfferFacts>) => number[] | null | Promise<number[] | null>,
-): Promise<{ fingerprint: string; documents: Map<number, Record<Locale, string>> } | null> {
+  since: string,
+  limit: number,
+  needsDocuments: (changed: SnapshotChunk<OfferFacts>) => number[],
+): Promise<OfferChanges | null> {
   return inSnapshot(db, async (tx) => {
-    const fingerprint = await readFingerprint(tx);
-    const wanted: number[] = [];
-    let gaveUp = false;
-    await readAll<FactsRow, OfferFacts>(tx, false, toFacts, async (chunk) => {
-      const ids = await onChunk(chunk);
-      if (ids === null) {
-        gaveUp = true;
-        return false;
-      }
-      wanted.push(...ids);
-      return true;
+    const mark = await readMark(tx);
+    const changed: SnapshotChunk<OfferFacts> = { rows: [], hashes: [] };
+    await readAll<FactsRow, OfferFacts>(tx, false, writtenAfter(since), toFacts, (chunk) => {
+      changed.rows.push(...chunk.rows);
+      changed.hashes.push(...chunk.hashes);
+      return changed.rows.length <= limit;
     });
-    if (gaveUp) return null;
+    if (changed.rows.length > limit) return null;
+    const removedRows = await queryRows<{ offerId: number }>(
+      tx,
+      sql`SELECT DISTINCT offer_id AS "offerId" FROM offer_search_removals WHERE ${writtenAfter(since)}`,
+    );
+    const [{ count } = { count: 0 }] = await queryRows<{ count: number }>(
+      tx,
+      sql`SELECT count(*)::int AS count FROM offer_search`,
+    );
+    const wanted = needsDocuments(changed);
     const documents = new Map<number, Record<Locale, string>>();
     for (let from = 0; from < wanted.length; from += chunkSize) {
       const rows = await queryRows<{ offerId: number } & Record<Locale, string>>(
@@ -154,6 +191,11 @@ export function readOfferChanges(
       );
       for (const { offerId, ...texts } of rows) documents.set(offerId, texts);
     }
-    return { fingerprint, documents };
+    return { ...mark, changed, removed: removedRows.map((row) => row.offerId), count, documents };
   });
+}
+
+/** Removal records older than a day: a process whose index is older than that loads it whole. */
+export async function pruneOfferSearchRemovals(db: Database): Promise<void> {
+  await db.execute(sql`DELETE FROM offer_search_removals WHERE removed_at < now() - interval '1 day'`);
 }
