@@ -174,16 +174,21 @@ export async function runLoadExact(
 /** One answered request: when it was answered (performance.now()) and how long it took. */
 export type LatencySample = { at: number; ms: number };
 
-/** p97.5 (ms) and answers per second of the samples answered in [from, to) (performance.now() times). */
-export function windowOf(samples: LatencySample[], from: number, to: number) {
+/**
+ * p97.5 (ms) and answers per second of the samples answered in the windows [from, to) (performance.now()
+ * times), taken together.
+ */
+export function windowOf(samples: LatencySample[], windows: [from: number, to: number][]) {
   const times = samples
-    .filter((sample) => sample.at >= from && sample.at < to)
+    .filter((sample) => windows.some(([from, to]) => sample.at >= from && sample.at < to))
     .map((sample) => sample.ms)
     .sort((a, b) => a - b);
+  const seconds = windows.reduce((sum, [from, to]) => sum + (to - from) / 1000, 0);
   return {
-    seconds: Math.round((to - from) / 100) / 10,
+    seconds: Math.round(seconds * 10) / 10,
+    answers: times.length,
     p97_5Ms: percentile(times, 97.5),
-    requestsPerSecond: Math.round(times.length / ((to - from) / 1000)),
+    requestsPerSecond: Math.round(times.length / seconds),
   };
 }
 
@@ -258,16 +263,50 @@ export function requireStorefrontBuild(): void {
  * the server's own cost per request, apart from the load generator that shares its cores.
  */
 export async function cpuTimeMs(processGroup: number): Promise<number> {
+  const { group } = await cpuTimesMs({ group: (process) => process.group === processGroup });
+  return cpuSince(new Map(), group);
+}
+
+/** One process as /proc shows it: its name (comm) and process group. */
+type ProcessOf = { name: string; group: number };
+
+/**
+ * CPU time (ms) used so far by each named set of processes (all their threads), from one pass over /proc,
+ * by process id: `cpuSince` takes the difference of two readings over the processes of the later one, so
+ * that a process that exits in between (a database connection closed) takes no time off.
+ */
+export async function cpuTimesMs<Name extends string>(
+  sets: Record<Name, (process: ProcessOf) => boolean>,
+): Promise<Record<Name, Map<number, number>>> {
   const ticksPerMs = 100 / 1000; // USER_HZ is 100 on Linux
-  let ticks = 0;
+  const names = Object.keys(sets) as Name[];
+  const used = Object.fromEntries(names.map((name) => [name, new Map<number, number>()])) as Record<
+    Name,
+    Map<number, number>
+  >;
   for (const entry of await readdir('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     const stat = await readFile(`/proc/${entry}/stat`, 'utf8').catch(() => '');
+    if (!stat) continue;
     // Fields after the command name (which may hold spaces): state ppid pgrp … utime(14) stime(15).
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    if (Number(fields[2]) === processGroup) ticks += Number(fields[11]) + Number(fields[12]);
+    const process = {
+      name: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')),
+      group: Number(fields[2]),
+    };
+    for (const name of names) {
+      if (sets[name](process))
+        used[name].set(Number(entry), (Number(fields[11]) + Number(fields[12])) / ticksPerMs);
+    }
   }
-  return ticks / ticksPerMs;
+  return used;
+}
+
+/** CPU ms a set of processes used between two readings of `cpuTimesMs` (a process new since: all of its). */
+export function cpuSince(before: Map<number, number>, after: Map<number, number>): number {
+  let ms = 0;
+  for (const [pid, used] of after) ms += used - (before.get(pid) ?? 0);
+  return ms;
 }
 
 /**

@@ -1,10 +1,10 @@
-import os from 'node:os';
 import pino from 'pino';
 import { Registry } from 'prom-client';
 import { createBackgroundWork } from './background-work.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { logOptions } from './http/logging.ts';
+import { lowerCpuPriority } from './lib/cpu-priority.ts';
 import { watchShopChanges } from './modules/catalogue/shop-change-watch.ts';
 import { guardAgainstDatabaseOutages } from './process-guards.ts';
 
@@ -25,7 +25,7 @@ async function main(): Promise<void> {
   // Below the web processes' CPU priority: where a worker shares a machine with them, a catalogue import
   // or a batch of documents waits for the cores while searches and pages are answered (bench/RESULTS.md).
   try {
-    os.setPriority(Math.max(os.getPriority(), os.constants.priority.PRIORITY_BELOW_NORMAL));
+    lowerCpuPriority();
   } catch (error) {
     log.warn({ err: error }, 'worker: could not lower its CPU priority');
   }

@@ -96,6 +96,9 @@ export const hotels = pgTable(
   },
   (t) => [
     uniqueIndex('hotels_slug_idx').on(t.slug),
+    // The admin and its CSV import look slugs up case-insensitively, thousands at once (with INCLUDE
+    // (id, slug, country_iso), written into migration 0037 by hand: drizzle-kit does not model it).
+    index('hotels_slug_lower_idx').on(sql`lower(${t.slug})`),
     index('hotels_lat_lon_idx').on(t.latitude, t.longitude),
     index('hotels_country_idx').on(t.countryIso),
   ],
@@ -134,6 +137,9 @@ export const offers = pgTable(
   },
   (t) => [
     uniqueIndex('offers_slug_idx').on(t.slug),
+    // The admin and its CSV import look slugs up case-insensitively, thousands at once (with INCLUDE
+    // (id, slug), written into migration 0037 by hand: drizzle-kit does not model it).
+    index('offers_slug_lower_idx').on(sql`lower(${t.slug})`),
     index('offers_hotel_idx').on(t.hotelId),
     // Offers whose sale period ended leave the search rows at the next catalogue change (search-index.repository.ts).
     index('offers_sale_ends_idx').on(t.saleEndsAt).where(sql`${t.saleEndsAt} IS NOT NULL`),

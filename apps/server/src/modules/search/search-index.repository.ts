@@ -116,6 +116,9 @@ export async function rebuildSearchIndex(
     ) v ON true
     CROSS JOIN LATERAL (
       SELECT ${documentExpression('de')} AS de, ${documentExpression('en')} AS en, ${documentExpression('it')} AS it
+      -- Not flattened into the outer query, which would compose every document twice (for the column and
+      -- for the hash): 2.4 → 1.6 s for 3,000 changed offers at 100,000.
+      OFFSET 0
     ) d
     WHERE ${isOnSale('o')} ${onlyOffers}
     ON CONFLICT (offer_id) DO UPDATE SET
@@ -198,11 +201,15 @@ export async function refreshVariantColumns(db: Database, offerIds: number[]): P
           price_cents = v.price_cents, original_price_cents = v.original_price_cents,
           discount_percent = v.discount_percent, reference_source = v.reference_source, is_sold_out = v.is_sold_out
         FROM v
-        WHERE s.offer_id = v.offer_id AND (${columnsOf('s', variantColumnNames)}) IS DISTINCT FROM (${columnsOf('v', variantColumnNames)})
+        -- The ids again on the search rows: without them the planner merged v with the whole of offer_search
+        -- in key order (0.4 s of a 10,000-line import at 100,000 offers) instead of looking up its rows.
+        WHERE s.offer_id = ANY(${sql.param(ids)}::int[]) AND s.offer_id = v.offer_id
+          AND (${columnsOf('s', variantColumnNames)}) IS DISTINCT FROM (${columnsOf('v', variantColumnNames)})
       )
       SELECT id AS "offerId" FROM unnest(${sql.param(ids)}::int[]) AS id
-      WHERE NOT EXISTS (SELECT 1 FROM offer_search s WHERE s.offer_id = id)
-        OR NOT EXISTS (SELECT 1 FROM v WHERE v.offer_id = id)`,
+      LEFT JOIN offer_search s ON s.offer_id = id
+      LEFT JOIN v ON v.offer_id = id
+      WHERE s.offer_id IS NULL OR v.offer_id IS NULL`,
   );
   if (rest.length > 0)
     return rebuildSearchIndex(
@@ -223,14 +230,14 @@ export async function refreshVariantColumns(db: Database, offerIds: number[]): P
  */
 export async function refreshStockColumns(db: Database, offerIds: number[]): Promise<void> {
   if (offerIds.length === 0) return;
+  const ids = sql.param([...new Set(offerIds)]);
   await db.execute(sql`
     UPDATE offer_search s SET price_cents = v.price_cents, original_price_cents = v.original_price_cents,
       discount_percent = v.discount_percent, reference_source = v.reference_source, is_sold_out = v.is_sold_out
     FROM (
-      SELECT offer_id, ${stockColumns} FROM variants
-      WHERE offer_id = ANY(${sql.param([...new Set(offerIds)])}::int[]) GROUP BY offer_id
+      SELECT offer_id, ${stockColumns} FROM variants WHERE offer_id = ANY(${ids}::int[]) GROUP BY offer_id
     ) v
-    WHERE s.offer_id = v.offer_id
+    WHERE s.offer_id = ANY(${ids}::int[]) AND s.offer_id = v.offer_id
       AND (${columnsOf('s', stockColumnNames)}) IS DISTINCT FROM (${columnsOf('v', stockColumnNames)})`);
 }
 

@@ -7,6 +7,7 @@
 import type { CatalogueChange, CatalogueImport, CatalogueIssue } from '@shop/contracts/admin-catalogue';
 import type { Locale } from '@shop/contracts/locale';
 import { sql } from 'drizzle-orm';
+import { asBackgroundWork } from '#src/db/background-work.ts';
 import { type Database, queryRows } from '#src/db/client.ts';
 import type { JobDefinition, JobQueue } from '#src/modules/jobs/job-queue.ts';
 import { dispatchRemindersJob } from '#src/modules/reminders/reminder-dispatch.ts';
@@ -234,7 +235,10 @@ export async function planImport(
     keptStock: new Set(),
   };
   if (issues.length > 0) return plan;
-  const lookups = await loadLookups(db, rows);
+  const lookups = await db.transaction(async (tx) => {
+    await asBackgroundWork(tx);
+    return loadLookups(tx, rows);
+  });
   const offersByKey = new Map<string, OfferPlan>();
   const slugLines = new Map<string, { line: number; key: string }>();
   const variantLines = new Map<string, number>();
@@ -788,6 +792,7 @@ async function runImport(
   );
   try {
     await deps.db.transaction(async (tx) => {
+      await asBackgroundWork(tx);
       const offerIds = await applyPlan(tx, plan, deps.jobs);
       await recordAudit(
         tx,

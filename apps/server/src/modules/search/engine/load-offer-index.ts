@@ -47,8 +47,8 @@ export async function loadOfferIndex(db: Database): Promise<LoadedIndex> {
 /**
  * The current index with the catalogue's changes taken in: only the rows written since its snapshot are
  * read (without documents), the documents only of new offers and of those whose documents hash moved.
- * Null when so many rows changed that a full load costs about the same, or when the changes do not add
- * up to what offer_search holds (removal records older than a day are gone).
+ * Null when so many offers need their documents read that a full load costs about the same, or when the
+ * changes do not add up to what offer_search holds (removal records older than a day are gone).
  */
 export async function patchOfferIndex(
   db: Database,

@@ -187,6 +187,30 @@ describe('the search engine against the SQL search', () => {
     }
   });
 
+  it('takes a price change of every offer in without a full load, answering as SQL does', async () => {
+    await engine.ready();
+    const { db } = database;
+    const count = async () =>
+      (await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM offer_search`))[0]!.n;
+    const raise = async (cents: number) => {
+      await db.execute(sql`UPDATE variants SET price_cents = price_cents + ${cents}`);
+      await refreshVariantColumns(
+        db,
+        (await queryRows<{ id: number }>(db, sql`SELECT id FROM offers`)).map((o) => o.id),
+      );
+      await engine.refresh();
+    };
+    try {
+      await raise(100);
+      // Every row read again, without its documents: no full load.
+      expect(messages.at(-1)).toMatch(new RegExp(`took the changes in \\(rows read: ${await count()}\\)`));
+      await answersAsSql({ ...base, sort: 'price-asc', pageSize: 48 });
+      await answersAsSql({ ...base, words: 'wellness', sort: 'price-desc' });
+    } finally {
+      await raise(-100);
+    }
+  });
+
   it('reads no row again after a whole rebuild that changed nothing', async () => {
     await engine.ready();
     await rebuildSearchIndex(database.db);

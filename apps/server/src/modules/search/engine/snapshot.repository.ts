@@ -156,7 +156,9 @@ export type OfferChanges = SnapshotMark & {
 /**
  * The rows of offer_search written since the snapshot `since`, without documents, then the documents of
  * only the offers `needsDocuments` picks (new ones, and those whose documents hash moved), all in one
- * snapshot. Null when more than `limit` rows changed: a full load costs about the same then.
+ * snapshot. Null when more than `limit` offers need their documents: a full load costs about the same
+ * then. Rows without documents are narrow: a price or stock change of every offer is still cheaper read
+ * this way.
  */
 export function readOfferChanges(
   db: Database,
@@ -170,9 +172,10 @@ export function readOfferChanges(
     await readAll<FactsRow, OfferFacts>(tx, false, writtenAfter(since), toFacts, (chunk) => {
       changed.rows.push(...chunk.rows);
       changed.hashes.push(...chunk.hashes);
-      return changed.rows.length <= limit;
+      return true;
     });
-    if (changed.rows.length > limit) return null;
+    const wanted = needsDocuments(changed);
+    if (wanted.length > limit) return null;
     const removedRows = await queryRows<{ offerId: number }>(
       tx,
       sql`SELECT DISTINCT offer_id AS "offerId" FROM offer_search_removals WHERE ${writtenAfter(since)}`,
@@ -181,7 +184,6 @@ export function readOfferChanges(
       tx,
       sql`SELECT count(*)::int AS count FROM offer_search`,
     );
-    const wanted = needsDocuments(changed);
     const documents = new Map<number, Record<Locale, string>>();
     for (let from = 0; from < wanted.length; from += chunkSize) {
       const rows = await queryRows<{ offerId: number } & Record<Locale, string>>(
@@ -195,7 +197,11 @@ export function readOfferChanges(
   });
 }
 
-/** Removal records older than a day: a process whose index is older than that loads it whole. */
+/**
+ * Removal records older than a day: a process whose index is older than that loads it whole. Records
+ * another transaction is deleting are left to it: two catalogue changes at once do not wait on each other.
+ */
 export async function pruneOfferSearchRemovals(db: Database): Promise<void> {
-  await db.execute(sql`DELETE FROM offer_search_removals WHERE removed_at < now() - interval '1 day'`);
+  await db.execute(sql`DELETE FROM offer_search_removals WHERE ctid IN (
+    SELECT ctid FROM offer_search_removals WHERE removed_at < now() - interval '1 day' FOR UPDATE SKIP LOCKED)`);
 }
