@@ -7,8 +7,8 @@
 import type { CatalogueChange, CatalogueImport, CatalogueIssue } from '@shop/contracts/admin-catalogue';
 import type { Locale } from '@shop/contracts/locale';
 import { sql } from 'drizzle-orm';
-import { asBackgroundWork } from '#src/db/background-work.ts';
 import { type Database, queryRows } from '#src/db/client.ts';
+import { planAsBackgroundJob } from '#src/db/job-query-plan.ts';
 import type { JobDefinition, JobQueue } from '#src/modules/jobs/job-queue.ts';
 import { dispatchRemindersJob } from '#src/modules/reminders/reminder-dispatch.ts';
 import type { SignedInStaff } from '../admin-access.ts';
@@ -236,7 +236,7 @@ export async function planImport(
   };
   if (issues.length > 0) return plan;
   const lookups = await db.transaction(async (tx) => {
-    await asBackgroundWork(tx);
+    await planAsBackgroundJob(tx);
     return loadLookups(tx, rows);
   });
   const offersByKey = new Map<string, OfferPlan>();
@@ -792,7 +792,7 @@ async function runImport(
   );
   try {
     await deps.db.transaction(async (tx) => {
-      await asBackgroundWork(tx);
+      await planAsBackgroundJob(tx);
       const offerIds = await applyPlan(tx, plan, deps.jobs);
       await recordAudit(
         tx,

@@ -9,7 +9,7 @@ import type { Database } from './client.ts';
  * index entries cost a quarter of the CPU: 0.3 s and three processes against 0.12 s and one for an
  * import's 10,000 lines at 100,000 offers (bench/RESULTS.md, 2026-11-29).
  */
-export async function asBackgroundWork(tx: Database): Promise<void> {
+export async function planAsBackgroundJob(tx: Database): Promise<void> {
   await tx.execute(
     sql`SELECT set_config('max_parallel_workers_per_gather', '0', true), set_config('random_page_cost', '1.1', true)`,
   );
