@@ -15,7 +15,7 @@ if (!target) {
   process.exit(2);
 }
 const clientDir = path.resolve(repo, target);
-const compressible = /\.(js|mjs|css|svg|json|txt|xml|webmanifest)$/;
+const compressible = /\.(js|mjs|css|svg|json|txt|xml|webmanifest|wasm)$/;
 
 let files = 0;
 let saved = 0;

@@ -5,6 +5,7 @@ import { BrowserRouter, Navigate, Route, Routes, StaticRouter, useLocation, useN
 import { sessionKey } from './features/auth/api/session.ts';
 import { LoginScreen } from './features/auth/login-screen.tsx';
 import { RequireSession } from './features/auth/require-session.tsx';
+import { useSession } from './features/auth/use-session.ts';
 import { AppFrame } from './features/frame/app-frame.tsx';
 import { OrdersScreen } from './features/orders/orders-screen.tsx';
 import { I18nProvider, useI18n } from './i18n/i18n-context.tsx';
@@ -78,6 +79,9 @@ const HotelsScreen = lazy(() =>
 const HotelScreen = lazy(() =>
   import('./features/catalogue/hotel-screen.tsx').then((m) => ({ default: m.HotelScreen })),
 );
+const DeskScreen = lazy(() =>
+  import('./features/desk/desk-screen.tsx').then((m) => ({ default: m.DeskScreen })),
+);
 // Opened once per member, from the invitation mail: not part of the sign-in's first view.
 const InviteScreen = lazy(() =>
   import('./features/auth/invite-screen.tsx').then((m) => ({ default: m.InviteScreen })),
@@ -110,6 +114,12 @@ class ErrorBoundary extends Component<{ children: ReactNode }, { hasFailed: bool
   override render() {
     return this.state.hasFailed ? <Failed /> : this.props.children;
   }
+}
+
+/** Where a member starts: a hotel's desk at the voucher check, everyone else at the orders. */
+function HomeRedirect() {
+  const role = useSession().data?.staff.role;
+  return <Navigate to={role === 'hotel' ? '/desk' : '/orders'} replace />;
 }
 
 function NotFound() {
@@ -166,7 +176,15 @@ function Screens() {
           </RequireSession>
         }
       >
-        <Route index element={<Navigate to="/orders" replace />} />
+        <Route index element={<HomeRedirect />} />
+        <Route
+          path="desk"
+          element={
+            <Suspense fallback={<Loading />}>
+              <DeskScreen />
+            </Suspense>
+          }
+        />
         <Route path="orders" element={<OrdersScreen />} />
         <Route
           path="orders/:id"

@@ -30,6 +30,8 @@ import { type ShopChange, watchShopChanges } from './modules/catalogue/shop-chan
 import { registerConsentRoutes } from './modules/consent/consent.routes.ts';
 import { registerContentRoutes } from './modules/content/content.routes.ts';
 import { createMembershipNumberChecks, registerGuardRoutes } from './modules/guard/guard.routes.ts';
+import { registerHotelPortalRoutes } from './modules/hotel-portal/hotel-portal.routes.ts';
+import { registerHotelStatementRoutes } from './modules/hotel-portal/hotel-statements.routes.ts';
 import { registerHotelRoutes } from './modules/hotels/hotels.routes.ts';
 import { registerInsuranceRoutes } from './modules/insurance/insurance.routes.ts';
 import { createSandboxInsuranceProvider } from './modules/insurance/sandbox-insurance-provider.ts';
@@ -108,6 +110,16 @@ export async function buildApp({
         description:
           'Catalogue, search, orders and accounts of the white-label shop. The host selects the brand; ' +
           'Accept-Language selects the language (de default, en fallback). Errors are RFC 9457 problem+json.',
+      },
+      components: {
+        securitySchemes: {
+          hotelKey: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'A hotel system’s API key, made in the back office (shown once).',
+          },
+          staffSession: { type: 'apiKey', in: 'cookie', name: 'shop_staff' },
+        },
       },
     },
     transform: jsonSchemaTransform,
@@ -222,6 +234,8 @@ export async function buildApp({
     cookie: staffCookie,
     operatorsNeedTotp: config.operatorsNeedTotp,
   });
+  registerHotelPortalRoutes(app, { db: database.db, isSandbox: config.payments.mode === 'sandbox' });
+  registerHotelStatementRoutes(app, { db: database.db });
   registerReminderRoutes(app, { db: database.db, jobs });
   registerGuardRoutes(app, { brandConfigs, checks: membershipNumbers });
   registerNewsletterRoutes(app, { db: database.db, jobs, brandConfigs });

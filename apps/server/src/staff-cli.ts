@@ -1,5 +1,6 @@
 /**
- * `npm run staff -- create --email … --role operator|brand-manager|support [--brand short …] [--name …]`:
+ * `npm run staff -- create --email … --role operator|brand-manager|support|hotel [--brand short …]
+ * [--hotel id …] [--name …]`:
  * makes a staff account (the first operator of a fresh installation) with a generated password, printed
  * once. Exit codes: 0 done, 1 failed, 2 bad usage.
  */
@@ -15,7 +16,7 @@ import {
 } from '#src/modules/admin/staff/staff-accounts.ts';
 
 const usage =
-  'usage: npm run staff -- create --email <address> --role <operator|brand-manager|support> [--brand <short>]… [--name <name>]';
+  'usage: npm run staff -- create --email <address> --role <operator|brand-manager|support|hotel> [--brand <short>]… [--hotel <id>]… [--name <name>]';
 
 function parseMember(argv: string[]): NewStaffMember | string {
   let parsed: ReturnType<typeof parse>;
@@ -35,7 +36,9 @@ function parseMember(argv: string[]): NewStaffMember | string {
     role: values.role as StaffRole,
     password: generatedPassword(),
     brands: values.brand ?? [],
+    hotels: (values.hotel ?? []).map(Number),
   };
+  if (member.hotels?.some((id) => !Number.isSafeInteger(id) || id < 1)) return '--hotel takes a hotel id';
   return checkNewStaffMember(member) ?? member;
 }
 
@@ -48,6 +51,7 @@ function parse(argv: string[]) {
       email: { type: 'string' },
       role: { type: 'string' },
       brand: { type: 'string', multiple: true },
+      hotel: { type: 'string', multiple: true },
       name: { type: 'string' },
     },
   });

@@ -13,6 +13,7 @@ import {
 } from './orders.ts';
 import { pageOf } from './params.ts';
 import { text } from './text.ts';
+import { voucherUseSchema } from './vouchers.ts';
 
 /**
  * Customer accounts and sessions (SPEC §3 "Access token", "Login result", §4 "Session", §7 Account/Auth).
@@ -147,6 +148,8 @@ export const accountOrderSchema = z.object({
   itemCount: z.number().int(),
   titles: z.array(text()),
   voucherCount: z.number().int(),
+  /** Each voucher's state (used at a hotel, refunded, expired). */
+  vouchers: z.array(z.object({ code: text() }).extend(voucherUseSchema.shape)),
   invoiceNumber: text().nullable(),
 });
 export type AccountOrder = z.infer<typeof accountOrderSchema>;

@@ -128,6 +128,11 @@ export const variantInputSchema = z.object({
    * indication rules) and ignores the one sent.
    */
   referenceSource: z.enum(['hotel', 'former']).default('hotel'),
+  /**
+   * What the shop pays the hotel for one redeemed voucher (issue 27: the hotel's statement); null: not
+   * agreed yet. Never shown in the shop.
+   */
+  netRateCents: cents.nullable().default(null),
 });
 export type VariantInput = z.input<typeof variantInputSchema>;
 
@@ -191,6 +196,7 @@ export const variantPatchSchema = z
     originalPriceCents: cents.optional(),
     stock: z.number().int().min(0).max(1_000_000).optional(),
     referenceSource: z.enum(['hotel', 'former']).optional(),
+    netRateCents: cents.nullable().optional(),
   })
   .refine((patch) => Object.keys(patch).length > 0, { message: messageKeys.required });
 export type VariantPatch = z.infer<typeof variantPatchSchema>;

@@ -12,9 +12,10 @@ import { text } from './text.ts';
 /**
  * operator: everything, every brand, staff accounts included. brand-manager: everything for their
  * brands. support: find and read orders, resend mails and documents, mark transfers paid up to their
- * limit, cancel unpaid orders; no refunds, no catalogue or staff changes.
+ * limit, cancel unpaid orders; no refunds, no catalogue or staff changes. hotel: a hotel's desk (issue 27),
+ * for the hotels named on the account only: checks and redeems their vouchers, nothing else.
  */
-export const staffRoles = ['operator', 'brand-manager', 'support'] as const;
+export const staffRoles = ['operator', 'brand-manager', 'support', 'hotel'] as const;
 export type StaffRole = (typeof staffRoles)[number];
 
 /** The header every state-changing admin call carries: the session's CSRF token. */
@@ -48,6 +49,8 @@ export const staffMemberSchema = z.object({
   role: z.enum(staffRoles),
   /** The brands the staff member works for; empty for an operator (all brands). */
   brands: z.array(staffBrandSchema),
+  /** The hotels a hotel staff member works for; empty for every other role. */
+  hotels: z.array(z.object({ id: z.number().int(), name: text() })),
   totpEnabled: z.boolean(),
   /** The largest bank transfer a support member may mark paid; null: no limit. */
   markPaidLimitCents: cents.nullable(),
@@ -355,18 +358,22 @@ export const staffListEntrySchema = staffMemberSchema.extend({
 export const staffListSchema = z.object({ staff: z.array(staffListEntrySchema) });
 
 const brandShorts = z.array(text().min(1).max(40)).max(50);
+const hotelIds = z.array(z.number().int().min(1).max(2_147_483_647)).max(200);
 
 export const createStaffRequestSchema = z.object({
   email,
   name: text().trim().min(1).max(100),
   role: z.enum(staffRoles),
   brands: brandShorts.default([]),
+  /** For the hotel role: the hotels the member works for (at least one). */
+  hotels: hotelIds.default([]),
   markPaidLimitCents: cents.nullable().optional(),
 });
 export const updateStaffRequestSchema = z.object({
   name: text().trim().min(1).max(100).optional(),
   role: z.enum(staffRoles).optional(),
   brands: brandShorts.optional(),
+  hotels: hotelIds.optional(),
   markPaidLimitCents: cents.nullable().optional(),
   disabled: z.boolean().optional(),
 });

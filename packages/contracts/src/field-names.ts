@@ -7,6 +7,11 @@ import type { Locale } from './locale.ts';
 export const fieldNames = {
   gender: { de: 'Anrede', en: 'Title', it: 'Appellativo' },
   firstName: { de: 'Vorname', en: 'First name', it: 'Nome' },
+  code: { de: 'Code', en: 'Code', it: 'Codice' },
+  arrival: { de: 'Anreise', en: 'Arrival', it: 'Arrivo' },
+  departure: { de: 'Abreise', en: 'Departure', it: 'Partenza' },
+  bookingReference: { de: 'Buchungsnummer', en: 'Booking reference', it: 'Numero di prenotazione' },
+  nightsNote: { de: 'Grund für andere Nächte', en: 'Reason for other nights', it: 'Motivo per altre notti' },
   lastName: { de: 'Nachname', en: 'Last name', it: 'Cognome' },
   email: { de: 'E-Mail-Adresse', en: 'E-mail address', it: 'Indirizzo e-mail' },
   phone: { de: 'Telefon', en: 'Phone', it: 'Telefono' },

@@ -34,10 +34,23 @@ export const messageKeys = {
   orderLinkHost: 'orderLinkHost',
   reportRange: 'reportRange',
   noAddressInNote: 'noAddressInNote',
+  voucherCode: 'voucherCode',
+  departureAfterArrival: 'departureAfterArrival',
 } as const;
 export type MessageKey = keyof typeof messageKeys;
 
 export const validationMessages: Record<MessageKey, Record<Locale, string>> = {
+  // The check symbol caught a typo (voucher-code.ts): nothing was looked up.
+  voucherCode: {
+    de: 'Dieser Code ist falsch geschrieben: bitte jedes Zeichen mit dem Gutschein vergleichen (12 Zeichen, z. B. K7QM-XR4T-9P2W).',
+    en: 'This code is mistyped: please compare each character with the voucher (12 characters, e.g. K7QM-XR4T-9P2W).',
+    it: 'Questo codice contiene un errore di battitura: confronti ogni carattere con il buono (12 caratteri, ad es. K7QM-XR4T-9P2W).',
+  },
+  departureAfterArrival: {
+    de: 'Die Abreise muss nach der Anreise liegen.',
+    en: 'The departure must be after the arrival.',
+    it: 'La partenza deve essere successiva all’arrivo.',
+  },
   positiveInteger: {
     de: 'muss eine positive ganze Zahl sein',
     en: 'must be a positive whole number',
@@ -200,6 +213,8 @@ const sentenceKeys: ReadonlySet<MessageKey> = new Set<MessageKey>([
   'currentPassword',
   'orderLink',
   'orderLinkHost',
+  'voucherCode',
+  'departureAfterArrival',
 ]);
 
 export function isSentence(key: MessageKey): boolean {

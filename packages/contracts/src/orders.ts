@@ -5,6 +5,7 @@ import { currencySchema, priceSchema } from './money.ts';
 import { idParam } from './params.ts';
 import { problemSchema } from './problem.ts';
 import { text } from './text.ts';
+import { voucherUseSchema } from './vouchers.ts';
 
 /** SPEC §3: address countries a customer may live in. */
 export const addressCountries = ['AT', 'DE', 'CH', 'IT', 'FR', 'LI', 'CZ'] as const;
@@ -180,7 +181,7 @@ export const orderSchema = z.object({
   closedAt: text().nullable(),
   paidAt: text().nullable(),
   /** One per unit bought, once paid (SPEC §4); printed at /api/voucher/download/{id}/{key}/{voucherId}.pdf. */
-  vouchers: z.array(z.object({ id: z.number().int(), code: text() })),
+  vouchers: z.array(z.object({ id: z.number().int(), code: text() }).extend(voucherUseSchema.shape)),
   /** Once paid: the invoice at /api/invoice/download/{id}/{key}/{invoiceNumber}.pdf. */
   invoiceNumber: text().nullable(),
 });

@@ -78,6 +78,15 @@ export const problemTypes = [
   'edit-conflict',
   /** 409: another content page of the same brand and language already has this address (slug). */
   'slug-taken',
+  /**
+   * 409 at a hotel's redeem: the voucher is redeemed, refunded, cancelled, expired, a specimen in a live
+   * installation, or another hotel's; the answer's `state` says which (hotel-portal.ts `voucherStates`).
+   */
+  'voucher-not-redeemable',
+  /** 409: a redemption can no longer be undone by this caller (after 24 hours, or paid to the hotel). */
+  'redemption-final',
+  /** 422: an Idempotency-Key sent again with another request than the first time. */
+  'idempotency-key-reused',
 ] as const;
 export type ProblemType = (typeof problemTypes)[number];
 

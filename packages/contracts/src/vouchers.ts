@@ -44,6 +44,18 @@ export const voucherUpdateSchema = z.object({
 });
 export type VoucherUpdate = z.input<typeof voucherUpdateSchema>;
 
+/**
+ * A voucher's state as its buyer sees it (issue 27): valid, used at a hotel (with the time), refunded,
+ * cancelled (void without a refund) or expired (SPEC §9: three years).
+ */
+export const voucherUseStates = ['valid', 'used', 'refunded', 'cancelled', 'expired'] as const;
+export type VoucherUseState = (typeof voucherUseStates)[number];
+export const voucherUseSchema = z.object({
+  state: z.enum(voucherUseStates),
+  /** When a hotel redeemed it (state used). */
+  usedAt: text().nullable(),
+});
+
 export const voucherSchema = z.object({
   id: z.number().int(),
   code: text(),

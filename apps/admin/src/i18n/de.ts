@@ -33,11 +33,13 @@ export const de = {
     codes: 'Aktionscodes',
     catalogue: 'Katalog',
     giftCards: 'Geschenkgutscheine',
+    desk: 'Gutscheine prüfen',
   },
   roles: {
     operator: 'Betreiber',
     'brand-manager': 'Markenverantwortliche/r',
     support: 'Kundenservice',
+    hotel: 'Hotelrezeption',
   } satisfies Record<StaffRole, string>,
   login: {
     title: 'Anmelden im Backoffice',

@@ -2,6 +2,7 @@ import { locales } from '@shop/contracts/locale';
 import { describe, expect, it } from 'vitest';
 import { catalogueTexts } from './catalogue-texts.ts';
 import { de } from './de.ts';
+import { deskTexts } from './desk-texts.ts';
 import { dictionaries } from './dictionaries.ts';
 import { giftCardTexts } from './gift-card-texts.ts';
 import { promotionTexts } from './promotion-texts.ts';
@@ -51,6 +52,7 @@ describe('the back office dictionaries', () => {
         giftCardTexts,
         promotionTexts,
         catalogueTexts,
+        deskTexts,
       ]) {
         expect(entries(texts[locale])).toEqual(entries(texts.de));
         expect(JSON.stringify(texts[locale])).not.toMatch(/:"\s*"/);

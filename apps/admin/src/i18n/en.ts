@@ -28,8 +28,14 @@ export const en: Dictionary = {
     codes: 'Promotion codes',
     catalogue: 'Catalogue',
     giftCards: 'Gift cards',
+    desk: 'Check vouchers',
   },
-  roles: { operator: 'Operator', 'brand-manager': 'Brand manager', support: 'Support' },
+  roles: {
+    operator: 'Operator',
+    'brand-manager': 'Brand manager',
+    support: 'Support',
+    hotel: 'Hotel front desk',
+  },
   login: {
     title: 'Sign in to the back office',
     email: 'E-mail address',

@@ -28,8 +28,14 @@ export const it: Dictionary = {
     codes: 'Codici promozionali',
     catalogue: 'Catalogo',
     giftCards: 'Buoni regalo',
+    desk: 'Verifica buoni',
   },
-  roles: { operator: 'Gestore', 'brand-manager': 'Responsabile del marchio', support: 'Assistenza clienti' },
+  roles: {
+    operator: 'Gestore',
+    'brand-manager': 'Responsabile del marchio',
+    support: 'Assistenza clienti',
+    hotel: 'Reception dell’hotel',
+  },
   login: {
     title: 'Accedi al back office',
     email: 'Indirizzo e-mail',

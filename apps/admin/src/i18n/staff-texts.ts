@@ -43,6 +43,12 @@ const de = {
     brandsHint:
       'Markenverantwortliche brauchen mindestens eine Marke. Der Kundenservice ohne Marke sieht alle Marken.',
     operatorBrands: 'Betreiber arbeiten für alle Marken.',
+    hotels: 'Hotels',
+    hotelsHint:
+      'Hotelmitarbeitende sehen nur die Gutscheine dieser Hotels (eine Hotelgruppe: alle ihre Häuser).',
+    addHotel: 'Hotel hinzufügen',
+    removeHotel: (name: string) => `${name} entfernen`,
+    noHotels: 'Noch kein Hotel gewählt.',
     limit: 'Höchstbetrag für „als bezahlt markieren“ in Euro',
     limitHint: 'Überweisungen bis zu diesem Betrag darf die Person als bezahlt markieren, z. B. 250,00.',
     edit: 'Bearbeiten',
@@ -97,6 +103,7 @@ const de = {
   validation: {
     name: 'Bitte geben Sie einen Namen ein (höchstens 100 Zeichen).',
     brands: 'Markenverantwortliche brauchen mindestens eine Marke.',
+    hotels: 'Hotelmitarbeitende brauchen mindestens ein Hotel.',
     limit: 'Bitte geben Sie einen Betrag in Euro ein, z. B. 250 oder 250,00.',
     newPassword: 'Das Passwort braucht mindestens 12 Zeichen.',
     repeatPassword: 'Die beiden Passwörter stimmen nicht überein.',
@@ -139,6 +146,11 @@ const en: StaffTexts = {
     brands: 'Brands',
     brandsHint: 'Brand managers need at least one brand. Support without a brand sees every brand.',
     operatorBrands: 'Operators work for every brand.',
+    hotels: 'Hotels',
+    hotelsHint: 'Hotel staff see the vouchers of these hotels only (a hotel group: all of its houses).',
+    addHotel: 'Add a hotel',
+    removeHotel: (name: string) => `Remove ${name}`,
+    noHotels: 'No hotel chosen yet.',
     limit: 'Mark-paid limit in euros',
     limitHint: 'They may mark bank transfers up to this amount as paid, e.g. 250.00.',
     edit: 'Edit',
@@ -193,6 +205,7 @@ const en: StaffTexts = {
   validation: {
     name: 'Please enter a name (at most 100 characters).',
     brands: 'Brand managers need at least one brand.',
+    hotels: 'Hotel staff need at least one hotel.',
     limit: 'Please enter an amount in euros, e.g. 250 or 250.00.',
     newPassword: 'The password needs at least 12 characters.',
     repeatPassword: 'The two passwords do not match.',
@@ -235,6 +248,12 @@ const it: StaffTexts = {
     brandsHint:
       'I responsabili del marchio hanno bisogno di almeno un marchio. L’assistenza senza marchio vede tutti i marchi.',
     operatorBrands: 'I gestori lavorano per tutti i marchi.',
+    hotels: 'Hotel',
+    hotelsHint:
+      'Il personale d’albergo vede solo i buoni di questi hotel (un gruppo: tutte le sue strutture).',
+    addHotel: 'Aggiungi un hotel',
+    removeHotel: (name: string) => `Rimuovi ${name}`,
+    noHotels: 'Ancora nessun hotel scelto.',
     limit: 'Limite per «segna come pagato» in euro',
     limitHint: 'La persona può segnare come pagati i bonifici fino a questo importo, ad es. 250,00.',
     edit: 'Modifica',
@@ -289,6 +308,7 @@ const it: StaffTexts = {
   validation: {
     name: 'Inserisci un nome (al massimo 100 caratteri).',
     brands: 'I responsabili del marchio hanno bisogno di almeno un marchio.',
+    hotels: 'Il personale d’albergo ha bisogno di almeno un hotel.',
     limit: 'Inserisci un importo in euro, ad es. 250 o 250,00.',
     newPassword: 'La password deve avere almeno 12 caratteri.',
     repeatPassword: 'Le due password non coincidono.',

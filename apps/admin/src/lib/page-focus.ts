@@ -28,6 +28,6 @@ export function usePageFocus(): void {
 
 /** A path inside the back office to return to after signing in; anything else is the orders list. */
 export function safeReturnPath(next: string | null): string {
-  if (!next?.startsWith('/') || next.startsWith('//') || next.startsWith('/login')) return '/orders';
+  if (!next?.startsWith('/') || next.startsWith('//') || next.startsWith('/login')) return '/';
   return next;
 }

@@ -55,6 +55,21 @@ export const problemTitles: Record<ProblemType, Record<Locale, string>> = {
     en: 'Another page of this brand and language already has this address.',
     it: 'Un’altra pagina di questo marchio e lingua ha già questo indirizzo.',
   },
+  'voucher-not-redeemable': {
+    de: 'Dieser Gutschein kann nicht eingelöst werden.',
+    en: 'This voucher cannot be redeemed.',
+    it: 'Questo buono non può essere riscattato.',
+  },
+  'redemption-final': {
+    de: 'Diese Einlösung kann nicht mehr rückgängig gemacht werden.',
+    en: 'This redemption can no longer be undone.',
+    it: 'Questo riscatto non può più essere annullato.',
+  },
+  'idempotency-key-reused': {
+    de: 'Dieser Idempotency-Key wurde schon für eine andere Anfrage verwendet.',
+    en: 'This Idempotency-Key was already used for another request.',
+    it: 'Questa Idempotency-Key è già stata usata per un’altra richiesta.',
+  },
   'export-too-large': {
     de: 'Zu viele Bestellungen für eine Datei.',
     en: 'Too many orders for one file.',

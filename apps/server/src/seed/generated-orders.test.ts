@@ -1,8 +1,8 @@
+import { isWellFormedVoucherCode } from '@shop/contracts/voucher-code';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, queryRows } from '#src/db/client.ts';
 import { searchOrders } from '#src/modules/admin/orders/admin-orders.repository.ts';
-import { isWellFormedVoucherCode } from '#src/modules/vouchers/voucher-code.ts';
 import { createTestDatabase } from '#src/test/database.ts';
 import { generateOrders } from './generated-orders.ts';
 

@@ -9,6 +9,7 @@ export const demoPasswords = {
   'operator@example.org': 'demo-operator-2026',
   'manager.autoclub@example.org': 'demo-manager-2026',
   'support@example.org': 'demo-support-2026',
+  'rezeption@example.org': 'demo-hotel-2026',
 } as const;
 
 export type StaffClient = {

@@ -12,11 +12,17 @@ export function HotelPicker({
   hotelName,
   onChange,
   error,
+  legend,
+  namesChoice = true,
 }: {
   hotelId: number | null;
   hotelName: string;
   onChange(hotel: { id: number; name: string }): void;
   error?: string | undefined;
+  /** What the set of fields is called (default: the offer's hotel). */
+  legend?: string;
+  /** Says which hotel is chosen below the list (not where the caller lists its choices itself). */
+  namesChoice?: boolean;
 }) {
   const texts = useCatalogueTexts();
   const id = useId();
@@ -35,7 +41,7 @@ export function HotelPicker({
       : found;
   return (
     <fieldset className="fieldset">
-      <legend>{texts.offers.hotel}</legend>
+      <legend>{legend ?? texts.offers.hotel}</legend>
       <div className="field">
         <label htmlFor={`${id}-q`}>{texts.offers.hotelSearch}</label>
         <input
@@ -74,7 +80,9 @@ export function HotelPicker({
           </p>
         ) : null}
       </div>
-      <p>{hotelId === null ? texts.offers.noHotel : texts.offers.chosenHotel(hotelName)}</p>
+      {namesChoice ? (
+        <p>{hotelId === null ? texts.offers.noHotel : texts.offers.chosenHotel(hotelName)}</p>
+      ) : null}
     </fieldset>
   );
 }

@@ -48,6 +48,8 @@ export type VariantDraft = {
   price: string;
   original: string;
   stock: string;
+  /** The net rate paid to the hotel per redeemed voucher, in euros; empty: not agreed yet. */
+  net: string;
 };
 
 export const emptyVariant = (): VariantDraft => ({
@@ -56,6 +58,7 @@ export const emptyVariant = (): VariantDraft => ({
   price: '',
   original: '',
   stock: '10',
+  net: '',
 });
 
 export function emptyOffer(brand: string): OfferDraft {
@@ -181,6 +184,7 @@ export function offerInputOf(
       priceCents: cents(variant.price, `variants.${index}.priceCents`) ?? 0,
       originalPriceCents: cents(variant.original, `variants.${index}.originalPriceCents`, true) ?? 0,
       stock: whole(variant.stock, `variants.${index}.stock`) ?? 0,
+      netRateCents: cents(variant.net, `variants.${index}.netRateCents`, true),
     })),
   };
   return { input, errors };
@@ -191,11 +195,19 @@ export function variantValuesOf(
   variant: VariantDraft,
   messages: { euros: string; number: string },
 ): {
-  values: { nights: number; persons: number; priceCents: number; originalPriceCents: number; stock: number };
+  values: {
+    nights: number;
+    persons: number;
+    priceCents: number;
+    originalPriceCents: number;
+    stock: number;
+    netRateCents: number | null;
+  };
   errors: FieldMessages;
 } {
   const { input, errors } = offerInputOf({ ...emptyOffer(''), variants: [variant] }, messages);
-  const values = input.variants[0]!;
+  const parsed = input.variants[0]!;
+  const values = { ...parsed, netRateCents: parsed.netRateCents ?? null };
   const rowErrors: FieldMessages = {};
   for (const [field, message] of Object.entries(errors)) {
     if (field.startsWith('variants.0.')) rowErrors[field.slice('variants.0.'.length)] = message;

@@ -105,6 +105,13 @@ function VariantFields({
         onChange={(stock) => set({ stock })}
         error={errorOf('stock')}
       />
+      <InputField
+        label={texts.variants.net}
+        inputMode="decimal"
+        value={variant.net}
+        onChange={(net) => set({ net })}
+        error={errorOf('netRateCents')}
+      />
     </div>
   );
 }
@@ -123,6 +130,7 @@ export function VariantsTable({ offerId, variants }: { offerId: number; variants
               <th scope="col">{texts.variants.price}</th>
               <th scope="col">{texts.variants.original}</th>
               <th scope="col">{texts.variants.stock}</th>
+              <th scope="col">{texts.variants.net}</th>
               <th scope="col">{texts.variants.actions}</th>
             </tr>
           </thead>
@@ -148,11 +156,12 @@ function VariantRow({ variant }: { variant: AdminVariant }) {
     price: eurosForInput(variant.priceCents, locale),
     original: variant.originalPriceCents ? eurosForInput(variant.originalPriceCents, locale) : '',
     stock: String(variant.stock),
+    net: variant.netRateCents === null ? '' : eurosForInput(variant.netRateCents, locale),
   });
   const [local, setLocal] = useState<FieldMessages>({});
   const messages = { ...fieldMessagesOf(patch.error), ...local };
   const formId = `variant-${variant.id}`;
-  const cell = (field: 'price' | 'original' | 'stock', name: string, label: string) => {
+  const cell = (field: 'price' | 'original' | 'stock' | 'net', name: string, label: string) => {
     const error = messages[name];
     return (
       <td>
@@ -180,6 +189,7 @@ function VariantRow({ variant }: { variant: AdminVariant }) {
       {cell('price', 'priceCents', texts.variants.price)}
       {cell('original', 'originalPriceCents', texts.variants.original)}
       {cell('stock', 'stock', texts.variants.stock)}
+      {cell('net', 'netRateCents', texts.variants.net)}
       <td>
         <form
           id={formId}
@@ -197,6 +207,7 @@ function VariantRow({ variant }: { variant: AdminVariant }) {
                 priceCents: values.priceCents,
                 originalPriceCents: values.originalPriceCents,
                 stock: values.stock,
+                netRateCents: values.netRateCents,
               },
               { onSuccess: () => announce(texts.variants.saved(stay)) },
             );

@@ -15,6 +15,8 @@ export function AppFrame() {
   usePageFocus();
   const staff = session.data?.staff;
   const mustSetUpTotp = session.data?.mustSetUpTotp ?? false;
+  // A hotel's desk sees its own screen and nothing of the back office (the API's rules say the same).
+  const isDesk = staff?.role === 'hotel';
   return (
     <>
       <a className="skip-link" href="#main">
@@ -24,7 +26,12 @@ export function AppFrame() {
         <p className="app-name">{t.app.name}</p>
         <nav aria-label={t.nav.label}>
           <ul>
-            {mustSetUpTotp ? null : (
+            {!mustSetUpTotp && (isDesk || staff?.role === 'operator') ? (
+              <li>
+                <NavLink to="/desk">{t.nav.desk}</NavLink>
+              </li>
+            ) : null}
+            {mustSetUpTotp || isDesk ? null : (
               <>
                 <li>
                   <NavLink to="/orders">{t.nav.orders}</NavLink>

@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import type { StaffListEntry } from './api/staff.ts';
 import { changesOf, editForm, inviteForm } from './member-form.ts';
 
-const invite = { email: 'Neu@Example.org', name: 'Nina Neu', role: 'support', brands: [], limit: '250' };
+const invite = {
+  email: 'Neu@Example.org',
+  name: 'Nina Neu',
+  role: 'support',
+  brands: [],
+  hotels: [],
+  limit: '250',
+};
 
 const member: StaffListEntry = {
   id: '0b8f7a52-5d0a-4f6b-9d1f-2d6b9c1f0a11',
@@ -10,6 +17,7 @@ const member: StaffListEntry = {
   name: 'Nina Neu',
   role: 'support',
   brands: [{ id: 1, short: 'demo', name: 'Demo' }],
+  hotels: [],
   totpEnabled: false,
   markPaidLimitCents: 25_000,
   disabled: false,
@@ -24,6 +32,7 @@ describe('the staff forms as typed in', () => {
       name: 'Nina Neu',
       role: 'support',
       brands: [],
+      hotels: [],
       markPaidLimitCents: 25_000,
     });
     expect(inviteForm.parse({ ...invite, limit: '250,00' }).markPaidLimitCents).toBe(25_000);
@@ -49,12 +58,46 @@ describe('the staff forms as typed in', () => {
     });
   });
 
+  it('asks hotel staff for a hotel, and sends its id without brands or a limit', () => {
+    const desk = inviteForm.safeParse({ ...invite, role: 'hotel', brands: ['demo'] });
+    expect(desk.error?.issues.map((issue) => issue.path.join('.'))).toEqual(['hotels']);
+    expect(
+      inviteForm.parse({ ...invite, role: 'hotel', brands: ['demo'], hotels: [{ id: 7, name: 'Seeblick' }] }),
+    ).toMatchObject({ role: 'hotel', brands: [], hotels: [7], markPaidLimitCents: null });
+    const moved = editForm.parse({
+      name: 'Nina Neu',
+      role: 'hotel',
+      brands: [],
+      hotels: [{ id: 7, name: 'Seeblick' }],
+      limit: '',
+    });
+    expect(changesOf(member, moved)).toMatchObject({ role: 'hotel', brands: [], hotels: [7] });
+  });
+
   it('sends only what changed (never an unchanged role)', () => {
-    const same = editForm.parse({ name: 'Nina Neu', role: 'support', brands: ['demo'], limit: '250,00' });
+    const same = editForm.parse({
+      name: 'Nina Neu',
+      role: 'support',
+      brands: ['demo'],
+      hotels: [],
+      limit: '250,00',
+    });
     expect(changesOf(member, same)).toEqual({});
-    const changed = editForm.parse({ name: 'Nina Neu', role: 'support', brands: [], limit: '300' });
+    const changed = editForm.parse({
+      name: 'Nina Neu',
+      role: 'support',
+      brands: [],
+      hotels: [],
+      limit: '300',
+    });
     expect(changesOf(member, changed)).toEqual({ brands: [], markPaidLimitCents: 30_000 });
-    const promoted = editForm.parse({ name: 'Nina', role: 'operator', brands: ['demo'], limit: '' });
+    const promoted = editForm.parse({
+      name: 'Nina',
+      role: 'operator',
+      brands: ['demo'],
+      hotels: [],
+      limit: '',
+    });
     expect(changesOf(member, promoted)).toEqual({
       name: 'Nina',
       role: 'operator',

@@ -13,6 +13,8 @@ const memberFields = z.object({
   name: createStaffRequestSchema.shape.name,
   role: z.enum(staffRoles),
   brands: z.array(text()),
+  /** A hotel staff member's hotels, as chosen (with their names, to show them). */
+  hotels: z.array(z.object({ id: z.number().int(), name: text() })),
   limit: text(),
 });
 
@@ -22,17 +24,24 @@ function checkRoleRules(values: MemberValues, context: z.RefinementCtx): void {
   if (values.role === 'brand-manager' && values.brands.length === 0) {
     context.addIssue({ code: 'custom', path: ['brands'], message: 'brands' });
   }
+  if (values.role === 'hotel' && values.hotels.length === 0) {
+    context.addIssue({ code: 'custom', path: ['hotels'], message: 'hotels' });
+  }
   if (values.role === 'support' && !eurosPattern.test(values.limit.trim())) {
     context.addIssue({ code: 'custom', path: ['limit'], message: 'limit' });
   }
 }
 
-/** What the API is asked about the member's access: operators work for all brands and have no limit. */
+/**
+ * What the API is asked about the member's access: operators work for all brands and have no limit;
+ * hotel staff work for hotels, not brands.
+ */
 function accessOf(values: MemberValues) {
   return {
     name: values.name,
     role: values.role,
-    brands: values.role === 'operator' ? [] : values.brands,
+    brands: values.role === 'operator' || values.role === 'hotel' ? [] : values.brands,
+    hotels: values.role === 'hotel' ? values.hotels.map((hotel) => hotel.id) : [],
     markPaidLimitCents: values.role === 'support' ? centsOfEuros(values.limit) : null,
   };
 }
@@ -52,6 +61,7 @@ export const inviteDefaults = (locale: string) => ({
   name: '',
   role: 'support' as StaffRole,
   brands: [] as string[],
+  hotels: [] as { id: number; name: string }[],
   limit: eurosForInput(defaultLimitCents, locale),
 });
 
@@ -59,6 +69,7 @@ export const editDefaults = (member: StaffListEntry, locale: string) => ({
   name: member.name,
   role: member.role,
   brands: member.brands.map((brand) => brand.short),
+  hotels: member.hotels,
   limit: eurosForInput(member.markPaidLimitCents ?? defaultLimitCents, locale),
 });
 
@@ -72,6 +83,16 @@ export function changesOf(member: StaffListEntry, values: z.output<typeof editFo
     ...(values.name !== member.name ? { name: values.name } : {}),
     ...(values.role !== member.role ? { role: values.role } : {}),
     ...(values.brands.slice().sort().join() !== brands.join() ? { brands: values.brands } : {}),
+    ...(values.hotels
+      .slice()
+      .sort((a, b) => a - b)
+      .join() !==
+    member.hotels
+      .map((hotel) => hotel.id)
+      .sort((a, b) => a - b)
+      .join()
+      ? { hotels: values.hotels }
+      : {}),
     ...(values.markPaidLimitCents !== member.markPaidLimitCents
       ? { markPaidLimitCents: values.markPaidLimitCents }
       : {}),

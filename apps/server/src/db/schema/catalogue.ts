@@ -193,6 +193,11 @@ export const variants = pgTable(
      * price: the database sets it to the lowest of the 30 days before the reduction, migration 0028).
      */
     referenceSource: text('reference_source').notNull().default('hotel'),
+    /**
+     * What the shop pays the hotel for one redeemed voucher of this variant (issue 27); null: not agreed
+     * yet (the hotel's statement lists the redemption without an amount until it is).
+     */
+    netRateCents: integer('net_rate_cents'),
   },
   (t) => [index('variants_offer_idx').on(t.offerId)],
 );

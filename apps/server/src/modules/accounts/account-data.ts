@@ -9,6 +9,7 @@ import { forgetSubscriber } from '#src/modules/newsletter/newsletter.service.ts'
 import { OrderNotFound, type Shopper } from '#src/modules/orders/order-access.ts';
 import { isSameKey } from '#src/modules/orders/order-key.ts';
 import { assignOrder, findOrder } from '#src/modules/orders/orders.repository.ts';
+import { presentVoucherUse } from '#src/modules/vouchers/vouchers.repository.ts';
 import * as repository from './accounts.repository.ts';
 import { presentAccount, wrongPasswordProblem } from './accounts.service.ts';
 import type { SignedIn } from './authentication.ts';
@@ -31,6 +32,7 @@ function presentOrder(row: repository.AccountOrderRow, locale: Locale): AccountO
     itemCount: row.item_count,
     titles: row.titles,
     voucherCount: row.voucher_count,
+    vouchers: row.vouchers.map((voucher) => ({ code: voucher.code, ...presentVoucherUse(voucher) })),
     invoiceNumber: row.invoice_number,
   };
 }

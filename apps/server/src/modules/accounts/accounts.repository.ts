@@ -4,6 +4,7 @@ import type { OrderStatus } from '@shop/contracts/orders';
 import { sql } from 'drizzle-orm';
 import { type Database, queryRows } from '#src/db/client.ts';
 import { translatedSql } from '#src/db/translate.ts';
+import { type VoucherUse, voucherUseColumns } from '#src/modules/vouchers/vouchers.repository.ts';
 
 /** The only module of the accounts with SQL: customers, their sessions and password resets. */
 
@@ -247,6 +248,7 @@ export type AccountOrderRow = {
   item_count: number;
   titles: string[];
   voucher_count: number;
+  vouchers: ({ code: string } & VoucherUse)[];
   invoice_number: string | null;
 };
 
@@ -259,6 +261,10 @@ const accountOrderColumns = (
                     FROM order_items i JOIN variants v ON v.id = i.variant_id JOIN offers f ON f.id = v.offer_id
                     WHERE i.order_id = o.id), '{}') AS titles,
           (SELECT count(*) FROM vouchers vo WHERE vo.order_id = o.id)::int AS voucher_count,
+          coalesce((SELECT json_agg(json_build_object('code', u.code, 'state', u.state, 'used_at', u.used_at)
+                      ORDER BY u.id)
+                    FROM (SELECT vo.id, vo.code, ${voucherUseColumns} FROM vouchers vo WHERE vo.order_id = o.id) u),
+                   '[]') AS vouchers,
           (SELECT iv.invoice_number FROM invoices iv WHERE iv.order_id = o.id) AS invoice_number`;
 
 /**

@@ -13,15 +13,17 @@ let shop: TestApp;
 let operator: StaffClient;
 let manager: StaffClient;
 let support: StaffClient;
+let desk: StaffClient;
 let demoOrderId: number;
 let customerToken: string;
 
 beforeAll(async () => {
   shop = await createTestApp({ env: { TRUST_PROXY: 'true' } });
-  [operator, manager, support] = await Promise.all([
+  [operator, manager, support, desk] = await Promise.all([
     signInStaff(shop.app, 'operator@example.org'),
     signInStaff(shop.app, 'manager.autoclub@example.org'),
     signInStaff(shop.app, 'support@example.org'),
+    signInStaff(shop.app, 'rezeption@example.org'),
   ]);
   const [variantId] = (await variantsInStock(shop.database.db)) as [number];
   const cart = await readyCart(shop.app, variantId);
@@ -132,6 +134,15 @@ const exampleBodies: Record<string, object | string | Buffer | undefined> = {
   'POST /api/admin/catalogue/imports': 'offer_id;price',
   'POST /api/admin/catalogue/imports/:importId/apply': undefined,
   'POST /api/admin/brands/:short/config/versions/:version/restore': {},
+  'POST /api/admin/hotels/:id/api-keys': { label: 'PMS' },
+  'DELETE /api/admin/hotels/:id/api-keys/:keyId': undefined,
+  'POST /api/hotel-portal/vouchers/check': { code: 'ABCD-EFGH-JKLA' },
+  'POST /api/hotel-portal/vouchers/redeem': {
+    code: 'ABCD-EFGH-JKLA',
+    arrival: '2027-05-01',
+    departure: '2027-05-03',
+  },
+  'POST /api/hotel-portal/redemptions/:redemptionId/undo': {},
 };
 
 const routeKey = (route: AdminRoute) => `${route.method} ${route.url}`;
@@ -150,6 +161,8 @@ const urlOf = (route: AdminRoute) =>
     .replace(':offerId', '999999')
     .replace(':variantId', '999999')
     .replace(':importId', '999999')
+    .replace(':redemptionId', '999999')
+    .replace(':keyId', '999999')
     .replace(':version', '0')
     .replace(':staffId', '00000000-0000-4000-8000-000000000000')
     .replace(':sessionId', '00000000-0000-4000-8000-000000000001') +
@@ -176,13 +189,13 @@ const withSession = (client: StaffClient, withCsrf = true) => ({
 });
 
 describe('the back office route table', () => {
-  it('holds every /api/admin path of the API document, each with its rule and an example body', async () => {
+  it('holds every /api/admin and /api/hotel-portal path of the API document, each with its rule and an example body', async () => {
     const routes = shop.app.adminRoutes;
     expect(routes.length).toBeGreaterThanOrEqual(11);
     const documented = Object.entries(
       (shop.app.swagger() as { paths: Record<string, Record<string, unknown>> }).paths,
     ).flatMap(([path, methods]) =>
-      path.startsWith('/api/admin')
+      path.startsWith('/api/admin') || path.startsWith('/api/hotel-portal')
         ? Object.keys(methods).map((method) => `${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`)
         : [],
     );
@@ -227,6 +240,7 @@ describe('the back office route table', () => {
       operator: () => operator,
       'brand-manager': () => manager,
       support: () => support,
+      hotel: () => desk,
     };
     let refused = 0;
     for (const route of guarded()) {
@@ -240,6 +254,20 @@ describe('the back office route table', () => {
     }
     // Support may not extend holds nor read the whole audit trail: the loop above checked something.
     expect(refused).toBeGreaterThanOrEqual(2);
+    // A hotel's desk reaches nothing of the back office but its own session and the hotel portal.
+    const openToDesk = guarded()
+      .filter((route) => (route.rule as { roles: readonly StaffRole[] }).roles.includes('hotel'))
+      .map(routeKey);
+    expect(
+      openToDesk.every((key) => key.includes('/api/hotel-portal/') || key.includes('/api/admin/auth/')),
+    ).toBe(true);
+  });
+
+  it('answers 401 to an unknown API key on the hotel portal, and refuses any API key on the back office', async () => {
+    for (const route of guarded()) {
+      const answer = await call(route, { authorization: 'Bearer hk_AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA' });
+      expect(answer.statusCode, routeKey(route)).toBe(401);
+    }
   });
 
   it('answers 404 for another brand’s order, to a brand manager, on every order route', async () => {
@@ -267,7 +295,7 @@ describe('the back office route table', () => {
 });
 
 describe('staff sign-in', () => {
-  it('sets an HttpOnly, SameSite=Strict cookie for /api/admin and the pages under /admin only, and refuses a wrong password or address alike', async () => {
+  it('sets an HttpOnly, SameSite=Strict cookie for /api/admin, /api/hotel-portal and the pages under /admin only, and refuses a wrong password or address alike', async () => {
     const answer = await shop.app.inject({
       method: 'POST',
       url: '/api/admin/auth/login',
@@ -280,7 +308,11 @@ describe('staff sign-in', () => {
     expect(cookie).toContain('SameSite=Strict');
     // One for the API, its copy for the pages the server renders with the member's data; never Path=/.
     const cookies = [answer.headers['set-cookie']].flat().map(String);
-    expect(cookies.map((header) => /; Path=([^;]+)/.exec(header)?.[1])).toEqual(['/api/admin', '/admin']);
+    expect(cookies.map((header) => /; Path=([^;]+)/.exec(header)?.[1])).toEqual([
+      '/api/admin',
+      '/api/hotel-portal',
+      '/admin',
+    ]);
     expect(new Set(cookies.map((header) => header.split(';')[0])).size).toBe(1);
     for (const header of cookies) expect(header).toMatch(/; HttpOnly; SameSite=Strict$/);
     expect(answer.json()).toMatchObject({
@@ -390,7 +422,11 @@ describe('staff sign-in', () => {
     const out = await member.post('/api/admin/auth/logout');
     expect(out.statusCode).toBe(204);
     const cleared = [out.headers['set-cookie']].flat().map(String);
-    expect(cleared.map((header) => /; Path=([^;]+)/.exec(header)?.[1])).toEqual(['/api/admin', '/admin']);
+    expect(cleared.map((header) => /; Path=([^;]+)/.exec(header)?.[1])).toEqual([
+      '/api/admin',
+      '/api/hotel-portal',
+      '/admin',
+    ]);
     for (const header of cleared) expect(header).toMatch(/^shop_staff=; Max-Age=0;/);
     expect((await member.get('/api/admin/orders')).statusCode).toBe(401);
   });

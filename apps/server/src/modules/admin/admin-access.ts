@@ -6,12 +6,13 @@
  * is required (else 403 `totp-setup-required`), the role (else 403). Brands are checked where the record
  * is read: another brand's order is a 404, never a hint that it exists.
  */
-import { adminCsrfHeader, type StaffRole } from '@shop/contracts/admin';
+import { adminCsrfHeader, type StaffRole, staffRoles } from '@shop/contracts/admin';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '#src/db/client.ts';
 import { HttpProblem } from '#src/http/problem.ts';
 import { assertSameSite } from '#src/http/same-site.ts';
 import { sameHash } from '#src/modules/accounts/sessions.ts';
+import { findActiveHotelKey, type HotelApiKey } from '#src/modules/hotel-portal/hotel-api-keys.ts';
 import { findStaffById, type StaffRow } from './staff/staff.repository.ts';
 import type { StaffCookie } from './staff/staff-cookie.ts';
 import { checkStaffSession } from './staff/staff-sessions.ts';
@@ -23,6 +24,11 @@ export type AdminRule =
       roles: readonly StaffRole[];
       /** Reachable while the member still has to set up a second factor (the session, the set-up, sign-out). */
       duringTotpSetup?: boolean;
+      /**
+       * A hotel system's API key (`Authorization: Bearer <key>`, issue 27) admits too, for its hotel. No
+       * CSRF token then: a key is sent deliberately, never by a browser on its own.
+       */
+      hotelKeys?: true;
     };
 
 declare module 'fastify' {
@@ -32,6 +38,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in staff member on a back-office route; null elsewhere. */
     staff: SignedInStaff | null;
+    /** The hotel system's key a hotel-portal call came with; null otherwise. */
+    hotelKey: HotelApiKey | null;
   }
   interface FastifyInstance {
     /** Every back-office route with its rule, as registered (the access tests walk it). */
@@ -42,7 +50,13 @@ declare module 'fastify' {
 export type AdminRoute = { method: string; url: string; rule: AdminRule };
 
 export const adminPrefix = '/api/admin';
+/** The hotel's side (issue 27): the same staff sessions and rules, and the hotels' API keys. */
+export const hotelPortalPrefix = '/api/hotel-portal';
+const guardedPrefixes = [adminPrefix, hotelPortalPrefix];
+/** Every role of the back office proper; hotel staff see only the hotel-portal routes. */
 export const allRoles = ['operator', 'brand-manager', 'support'] as const satisfies readonly StaffRole[];
+/** Every signed-in member, hotel staff too: their own session, second factor and sign-out. */
+export const everyMember = staffRoles;
 
 export type SignedInStaff = {
   member: StaffRow;
@@ -75,10 +89,11 @@ const unauthorized = () => new HttpProblem(401, 'unauthorized', 'sign in to the 
 
 export function registerAdminAccess(app: FastifyInstance, options: AdminAccessOptions): void {
   app.decorateRequest('staff', null);
+  app.decorateRequest('hotelKey', null);
   const routes: AdminRoute[] = [];
   app.decorate('adminRoutes', routes);
   app.addHook('onRoute', (route) => {
-    if (!route.url.startsWith(adminPrefix)) return;
+    if (!guardedPrefixes.some((prefix) => route.url.startsWith(prefix))) return;
     const rule = route.config?.adminRule;
     if (!rule) throw new Error(`${route.method} ${route.url}: a back-office route needs an adminRule`);
     for (const method of [route.method].flat()) {
@@ -104,6 +119,14 @@ async function admit(
   rule: Exclude<AdminRule, { public: true }>,
   options: AdminAccessOptions,
 ): Promise<void> {
+  const bearer = bearerToken(request);
+  if (bearer !== null) {
+    // A key where none is taken is refused rather than ignored: its caller meant it to count.
+    const key = rule.hotelKeys ? await findActiveHotelKey(options.db, bearer) : undefined;
+    if (!key) throw new HttpProblem(401, 'unauthorized', 'unknown or revoked API key');
+    request.hotelKey = key;
+    return;
+  }
   const session = await checkStaffSession(options.db, options.cookie.read(request));
   if (session.outcome !== 'valid') throw unauthorized();
   const member = await findStaffById(options.db, session.staffId);
@@ -126,6 +149,13 @@ async function admit(
     brandIds: brandScope(member),
     mustSetUpTotp: needsTotp,
   };
+}
+
+function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (header === undefined) return null;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return match?.[1] ?? '';
 }
 
 /** The signed-in member on a route whose rule admitted one. */

@@ -8,6 +8,9 @@ export const adminMessages = {
       'Die eigene Rolle oder den eigenen Zugang können Sie nicht ändern; das muss ein anderer Betreiber tun.',
     brandsNeeded: 'Markenverantwortliche brauchen mindestens eine Marke; Betreiber arbeiten für alle Marken.',
     unknownBrand: 'Eine der Marken gibt es nicht.',
+    hotelsNeeded:
+      'Hotelmitarbeitende brauchen mindestens ein Hotel (und keine Marke); andere Rollen arbeiten für kein einzelnes Hotel.',
+    unknownHotel: 'Eines der Hotels gibt es nicht.',
     inviteInvalid:
       'Der Link ist ungültig, schon benutzt oder abgelaufen. Bitten Sie den Betreiber um eine neue Einladung.',
     notRefundable: 'Nur eine bezahlte Bestellung kann erstattet werden.',
@@ -33,6 +36,9 @@ export const adminMessages = {
     notYourself: 'You cannot change your own role or access; another operator has to.',
     brandsNeeded: 'Brand managers need at least one brand; operators work for every brand.',
     unknownBrand: 'One of the brands does not exist.',
+    hotelsNeeded:
+      'Hotel staff need at least one hotel (and no brand); other roles do not work for single hotels.',
+    unknownHotel: 'One of the hotels does not exist.',
     inviteInvalid: 'The link is invalid, used or expired. Ask the operator for a new invitation.',
     notRefundable: 'Only a paid order can be refunded.',
     nothingToRefund: 'These vouchers have been refunded already or do not belong to the order.',
@@ -57,6 +63,9 @@ export const adminMessages = {
     brandsNeeded:
       'I responsabili di marchio hanno bisogno di almeno un marchio; i gestori lavorano per tutti i marchi.',
     unknownBrand: 'Uno dei marchi non esiste.',
+    hotelsNeeded:
+      'Il personale d’albergo ha bisogno di almeno un hotel (e di nessun marchio); gli altri ruoli non lavorano per singoli hotel.',
+    unknownHotel: 'Uno degli hotel non esiste.',
     inviteInvalid: 'Il link non è valido, è già stato usato o è scaduto. Chieda al gestore un nuovo invito.',
     notRefundable: 'Solo un ordine pagato può essere rimborsato.',
     nothingToRefund: 'Questi buoni sono già stati rimborsati o non appartengono all’ordine.',

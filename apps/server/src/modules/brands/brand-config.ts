@@ -40,10 +40,11 @@ export function createBrandConfigs(source: BrandConfigSource) {
     return parseBrandConfig(short, JSON.parse(await readFile(file, 'utf8')));
   }
 
-  async function read(short: string): Promise<BrandConfig> {
-    if (source.db) {
+  async function read(short: string, within?: Database): Promise<BrandConfig> {
+    const db = within ?? source.db;
+    if (db) {
       const [saved] = await queryRows<{ config: unknown }>(
-        source.db,
+        db,
         sql`SELECT v.config FROM brand_config_versions v JOIN brands b ON b.id = v.brand_id
             WHERE b.short = ${short} ORDER BY v.version DESC LIMIT 1`,
       );
@@ -53,10 +54,15 @@ export function createBrandConfigs(source: BrandConfigSource) {
   }
 
   return {
-    get(short: string): Promise<BrandConfig> {
+    /**
+     * The brand's configuration. `within`: the caller's transaction, where a miss is read. On the
+     * embedded database a transaction holds its only connection: a read beside it would wait for it
+     * forever (a payment marked right after a back-office change did, issue 27).
+     */
+    get(short: string, within?: Database): Promise<BrandConfig> {
       let config = cache.get(short);
       if (!config) {
-        config = read(short);
+        config = read(short, within);
         cache.set(short, config);
         config.then(
           () => previous.delete(short),

@@ -52,7 +52,7 @@ export async function issueInvoice(
   const facts = await findInvoiceFacts(tx, order.id);
   // Read before the counter row is locked: other payments of the brand need not wait for it. Normally a
   // memory read: background-work.ts reads every brand's config at start.
-  const config = await brandConfigs.get(facts.brand_short);
+  const config = await brandConfigs.get(facts.brand_short, tx);
   // The year of the invoice date where the shops' companies keep their books.
   const [counter] = await queryRows<{ year: number; last_number: number; brand_short: string }>(
     tx,

@@ -63,7 +63,7 @@ export type OrderSnapshot = {
   documents?: OrderDocuments;
 };
 
-export type OrderDocuments = { vouchers: { id: number; code: string }[]; invoiceNumber: string | null };
+export type OrderDocuments = { vouchers: Order['vouchers']; invoiceNumber: string | null };
 
 export function presentOrder(snapshot: OrderSnapshot, locale: Locale): Order {
   const { order, items, reduction, cards, totals } = snapshot;

@@ -1,7 +1,7 @@
 import type { SearchMisses } from '@shop/contracts/admin-reports';
+import { isWellFormedVoucherCode } from '@shop/contracts/voucher-code';
 import { sql } from 'drizzle-orm';
 import { type Database, queryRows } from '#src/db/client.ts';
-import { isWellFormedVoucherCode } from '#src/modules/vouchers/voucher-code.ts';
 
 /**
  * Search terms that found nothing, counted per office day and brand for the back office's report

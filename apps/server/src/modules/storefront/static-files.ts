@@ -21,6 +21,8 @@ const contentTypes: Record<string, string> = {
   '.xml': 'application/xml; charset=utf-8',
   '.webmanifest': 'application/manifest+json',
   '.map': 'application/json; charset=utf-8',
+  // The hotel desk's QR decoder: browsers compile it while it streams in only with this type.
+  '.wasm': 'application/wasm',
 };
 
 export const immutableCache = 'public, max-age=31536000, immutable';

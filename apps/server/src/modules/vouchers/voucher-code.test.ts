@@ -1,5 +1,6 @@
+import { isWellFormedVoucherCode } from '@shop/contracts/voucher-code';
 import { describe, expect, it } from 'vitest';
-import { isWellFormedVoucherCode, newVoucherCode } from './voucher-code.ts';
+import { newVoucherCode } from './voucher-code.ts';
 
 describe('voucher codes', () => {
   it('are 12 unambiguous symbols in three groups, and different every time', () => {

@@ -1,4 +1,5 @@
 import type { Locale } from '@shop/contracts/locale';
+import type { VoucherUseState } from '@shop/contracts/vouchers';
 import { sql } from 'drizzle-orm';
 import { type Database, queryRows, withDates } from '#src/db/client.ts';
 import type { BlackoutPeriod, Inclusion } from '#src/db/schema/offer-terms.ts';
@@ -45,9 +46,34 @@ export async function createVouchers(tx: Database, orderId: number): Promise<voi
   await tx.execute(sql`UPDATE orders SET voucher_count = ${rows.length} WHERE id = ${orderId}`);
 }
 
-export function listVouchers(db: Database, orderId: number): Promise<VoucherRow[]> {
-  return queryRows<VoucherRow>(db, sql`SELECT * FROM vouchers WHERE order_id = ${orderId} ORDER BY id`);
+/**
+ * A voucher's state as its buyer sees it, as columns of a query over `vouchers vo` (issue 27): `state`
+ * and `used_at`, the time of the redemption in force.
+ */
+export const voucherUseColumns = sql`
+  CASE WHEN EXISTS (SELECT 1 FROM voucher_redemptions r WHERE r.voucher_id = vo.id AND r.undone_at IS NULL)
+         THEN 'used'
+       WHEN vo.voided_at IS NOT NULL THEN
+         CASE WHEN EXISTS (SELECT 1 FROM order_refunds f WHERE f.order_id = vo.order_id AND vo.id = ANY(f.voucher_ids))
+           THEN 'refunded' ELSE 'cancelled' END
+       WHEN vo.valid_until < now() THEN 'expired'
+       ELSE 'valid' END AS state,
+  (SELECT r.redeemed_at FROM voucher_redemptions r WHERE r.voucher_id = vo.id AND r.undone_at IS NULL) AS used_at`;
+
+export type VoucherUse = { state: VoucherUseState; used_at: Date | string | null };
+
+export function listVouchers(db: Database, orderId: number): Promise<(VoucherRow & VoucherUse)[]> {
+  return queryRows<VoucherRow & VoucherUse>(
+    db,
+    sql`SELECT vo.*, ${voucherUseColumns} FROM vouchers vo WHERE vo.order_id = ${orderId} ORDER BY vo.id`,
+  );
 }
+
+/** A voucher's state for an answer: the time as ISO 8601. */
+export const presentVoucherUse = (use: VoucherUse) => ({
+  state: use.state,
+  usedAt: use.used_at === null ? null : new Date(use.used_at).toISOString(),
+});
 
 /** A voucher of this order only: another order's voucher id finds nothing. */
 export async function findVoucher(

@@ -52,7 +52,9 @@ describe('waiting for the vouchers (SPEC §8)', () => {
   it('waits while the payment is confirmed or a paid order has no vouchers yet', () => {
     expect(isAwaitingVouchers({ status: 'payment-pending', vouchers: [] })).toBe(true);
     expect(isAwaitingVouchers({ status: 'paid', vouchers: [] })).toBe(true);
-    expect(isAwaitingVouchers({ status: 'paid', vouchers: [{ id: 1, code: 'A' }] })).toBe(false);
+    expect(
+      isAwaitingVouchers({ status: 'paid', vouchers: [{ id: 1, code: 'A', state: 'valid', usedAt: null }] }),
+    ).toBe(false);
     expect(isAwaitingVouchers({ status: 'awaiting-payment', vouchers: [] })).toBe(false);
     expect(isAwaitingVouchers({ status: 'cancelled', vouchers: [] })).toBe(false);
   });

@@ -1,14 +1,21 @@
 import { type StaffRole, staffRoles } from '@shop/contracts/admin';
 import { useQuery } from '@tanstack/react-query';
-import { Checkbox, CheckboxGroup, FieldError, Label, Text } from 'react-aria-components';
+import { Button, Checkbox, CheckboxGroup, FieldError, Label, Text } from 'react-aria-components';
 import { type Control, useController, useWatch } from 'react-hook-form';
 import { useI18n } from '../../../i18n/i18n-context.tsx';
 import { useStaffTexts } from '../../../i18n/staff-texts.ts';
 import { SelectField } from '../../../ui/select-field.tsx';
 import { FormTextField } from '../../../ui/text-field.tsx';
+import { HotelPicker } from '../../catalogue/hotel-picker.tsx';
 import { brandsQuery } from '../../orders/api/get-orders.ts';
 
-export type MemberFieldValues = { name: string; role: StaffRole; brands: string[]; limit: string };
+export type MemberFieldValues = {
+  name: string;
+  role: StaffRole;
+  brands: string[];
+  hotels: { id: number; name: string }[];
+  limit: string;
+};
 
 /**
  * A member's access as the invitation and the edit ask for it: name, role, brands (a brand manager's
@@ -43,7 +50,9 @@ export function MemberFields({
         onChange={(value) => role.field.onChange(value as StaffRole)}
         options={staffRoles.map((id) => ({ id, label: t.roles[id] }))}
       />
-      {currentRole === 'operator' ? (
+      {currentRole === 'hotel' ? (
+        <HotelsField control={control} />
+      ) : currentRole === 'operator' ? (
         <p className="secondary">{texts.staff.operatorBrands}</p>
       ) : (
         <CheckboxGroup
@@ -77,5 +86,42 @@ export function MemberFields({
         />
       ) : null}
     </>
+  );
+}
+
+/** A hotel staff member's hotels: found with the catalogue's hotel search, each removable. */
+function HotelsField({ control }: { control: Control<MemberFieldValues, unknown, unknown> }) {
+  const texts = useStaffTexts();
+  const hotels = useController({ control, name: 'hotels' });
+  const chosen = hotels.field.value;
+  return (
+    <div className="hotels-field">
+      <p className="secondary">{texts.staff.hotelsHint}</p>
+      <h3 className="field-label">{texts.staff.hotels}</h3>
+      {chosen.length === 0 ? <p>{texts.staff.noHotels}</p> : null}
+      <ul className="chosen-hotels">
+        {chosen.map((hotel) => (
+          <li key={hotel.id}>
+            {hotel.name}{' '}
+            <Button
+              className="button secondary"
+              onPress={() => hotels.field.onChange(chosen.filter((other) => other.id !== hotel.id))}
+            >
+              {texts.staff.removeHotel(hotel.name)}
+            </Button>
+          </li>
+        ))}
+      </ul>
+      <HotelPicker
+        legend={texts.staff.addHotel}
+        hotelId={null}
+        hotelName=""
+        namesChoice={false}
+        onChange={(hotel) => {
+          if (!chosen.some((other) => other.id === hotel.id)) hotels.field.onChange([...chosen, hotel]);
+        }}
+        error={hotels.fieldState.error?.message}
+      />
+    </div>
   );
 }

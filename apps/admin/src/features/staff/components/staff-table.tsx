@@ -35,11 +35,13 @@ export function StaffTable({ staff }: { staff: StaffListEntry[] }) {
               </th>
               <td>{t.roles[member.role]}</td>
               <td>
-                {member.brands.length > 0
-                  ? member.brands.map((brand) => brand.name).join(', ')
-                  : member.role === 'brand-manager'
-                    ? '–'
-                    : texts.staff.allBrands}
+                {member.role === 'hotel'
+                  ? member.hotels.map((hotel) => hotel.name).join(', ')
+                  : member.brands.length > 0
+                    ? member.brands.map((brand) => brand.name).join(', ')
+                    : member.role === 'brand-manager'
+                      ? '–'
+                      : texts.staff.allBrands}
               </td>
               <td className="numeric">
                 {member.role !== 'support'

@@ -6,7 +6,6 @@
 import type { AuditEntry } from '@shop/contracts/admin';
 import { sql } from 'drizzle-orm';
 import { type Database, queryRows } from '#src/db/client.ts';
-import type { SignedInStaff } from '../admin-access.ts';
 
 export type AuditRecord = {
   action: string;
@@ -17,8 +16,11 @@ export type AuditRecord = {
   note?: string | null;
 };
 
-/** Who acted and from where: the member and the request's client address. */
-export type Actor = { staff: Pick<SignedInStaff, 'member'>; address: string | null };
+/**
+ * Who acted and from where: the member (or a hotel system's API key: no id, its name in place of the
+ * address) and the request's client address.
+ */
+export type Actor = { staff: { member: { id: string | null; email: string } }; address: string | null };
 
 export async function recordAudit(tx: Database, actor: Actor, record: AuditRecord): Promise<void> {
   await tx.execute(

@@ -144,7 +144,7 @@ async function readOffer(
             AS texts,
           coalesce((SELECT json_agg(json_build_object('id', v.id, 'nights', v.nights, 'persons', v.persons,
                       'priceCents', v.price_cents, 'originalPriceCents', v.original_price_cents, 'stock', v.stock,
-                      'referenceSource', v.reference_source)
+                      'referenceSource', v.reference_source, 'netRateCents', v.net_rate_cents)
                     ORDER BY v.nights, v.persons, v.id) FROM variants v WHERE v.offer_id = o.id), '[]')
             AS variants
         FROM offers o JOIN hotels h ON h.id = o.hotel_id LEFT JOIN brands b ON b.id = o.brand_id
@@ -244,9 +244,9 @@ async function writeOffer(
 async function insertVariants(tx: Database, offerId: number, variants: ParsedVariant[]): Promise<void> {
   for (const variant of variants) {
     await tx.execute(sql`INSERT INTO variants (offer_id, nights, persons, price_cents, original_price_cents, stock,
-        reference_source)
+        reference_source, net_rate_cents)
       VALUES (${offerId}, ${variant.nights}, ${variant.persons}, ${variant.priceCents},
-        ${variant.originalPriceCents}, ${variant.stock}, ${variant.referenceSource})`);
+        ${variant.originalPriceCents}, ${variant.stock}, ${variant.referenceSource}, ${variant.netRateCents})`);
   }
 }
 
@@ -401,7 +401,7 @@ export async function changeVariant(
       tx,
       sql`SELECT v.id, v.offer_id AS "offerId", o.brand_id AS "brandId", v.nights, v.persons,
             v.price_cents AS "priceCents", v.original_price_cents AS "originalPriceCents", v.stock,
-            v.reference_source AS "referenceSource"
+            v.reference_source AS "referenceSource", v.net_rate_cents AS "netRateCents"
           FROM variants v JOIN offers o ON o.id = v.offer_id WHERE v.id = ${variantId} FOR NO KEY UPDATE OF v`,
     );
     if (!variant) return null;
@@ -414,10 +414,10 @@ export async function changeVariant(
     const [stored] = await queryRows<AdminVariant>(
       tx,
       sql`UPDATE variants SET price_cents = ${after.priceCents}, original_price_cents = ${after.originalPriceCents},
-            stock = ${after.stock}, reference_source = ${after.referenceSource}
+            stock = ${after.stock}, reference_source = ${after.referenceSource}, net_rate_cents = ${after.netRateCents}
           WHERE id = ${variantId}
           RETURNING id, nights, persons, price_cents AS "priceCents", original_price_cents AS "originalPriceCents",
-            stock, reference_source AS "referenceSource"`,
+            stock, reference_source AS "referenceSource", net_rate_cents AS "netRateCents"`,
     );
     await recordAudit(tx, actor, {
       action: 'variant.changed',

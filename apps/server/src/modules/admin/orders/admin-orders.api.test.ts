@@ -188,6 +188,21 @@ describe('what staff do to an order', () => {
     expect(['operator@example.org', 'support@example.org']).toContain(detail.history[0].staffEmail);
   });
 
+  it('marks a transfer paid right after a brand’s configuration was saved (the config is read in the paying transaction)', async () => {
+    // A save drops this process's copy of the configuration; the invoice then reads it inside the paying
+    // transaction. On the embedded database a read beside that transaction waited for it forever.
+    const transfer = await transferOrder('Gleichzeitig', 'hanna.g@example.org');
+    const { config } = (await operator.get('/api/admin/brands/demo/config')).json();
+    const saved = await operator.send('PUT', '/api/admin/brands/demo/config', { config, note: 'unverändert' });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const paid = await operator.post(`/api/admin/orders/${transfer.orderId}/mark-paid`, {
+      amountCents: await totalOf(transfer.orderId),
+      note: 'Überweisung eingegangen',
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+    expect(paid.json().invoiceNumber).toBeTruthy();
+  });
+
   it('refuses a wrong amount, an order that is not an open transfer, and a support member over their limit, in their language', async () => {
     const transfer = await transferOrder();
     const total = await totalOf(transfer.orderId);

@@ -5,11 +5,11 @@
 import type { AdminOrderDetail, AdminOrderRow, adminOrderSorts } from '@shop/contracts/admin';
 import type { Locale } from '@shop/contracts/locale';
 import type { OrderStatus, PaymentType } from '@shop/contracts/orders';
+import { isWellFormedVoucherCode } from '@shop/contracts/voucher-code';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Database, queryRows } from '#src/db/client.ts';
 import { findOrderGraph } from '#src/modules/orders/orders.repository.ts';
 import { paymentReference } from '#src/modules/orders/payment-reference.ts';
-import { isWellFormedVoucherCode } from '#src/modules/vouchers/voucher-code.ts';
 import { orderHistory } from '../audit/audit-trail.ts';
 
 export type OrderSearch = {

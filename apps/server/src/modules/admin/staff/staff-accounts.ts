@@ -1,6 +1,6 @@
 /**
  * Creating staff accounts: the first operator from the command line (`npm run staff`), and the demo
- * database's three members (only with the demo catalogue, never otherwise).
+ * database's four members (only with the demo catalogue, never otherwise).
  */
 import { randomBytes } from 'node:crypto';
 import type { StaffRole } from '@shop/contracts/admin';
@@ -18,6 +18,8 @@ export type NewStaffMember = {
   role: StaffRole;
   password: string;
   brands: string[];
+  /** For the hotel role: the ids of the hotels the member works for. */
+  hotels?: number[];
 };
 
 export function checkNewStaffMember(member: NewStaffMember): string | null {
@@ -25,6 +27,10 @@ export function checkNewStaffMember(member: NewStaffMember): string | null {
   if (member.role === 'brand-manager' && member.brands.length === 0) return 'a brand manager needs --brand';
   if (member.role === 'operator' && member.brands.length > 0)
     return 'an operator works for every brand: no --brand';
+  if ((member.role === 'hotel') !== (member.hotels?.length ?? 0) > 0) {
+    return 'a hotel staff member (and only they) works for one hotel at least';
+  }
+  if (member.role === 'hotel' && member.brands.length > 0) return 'hotel staff work for hotels: no --brand';
   if (member.password.length < 12) return 'the password needs at least 12 characters';
   return null;
 }
@@ -38,6 +44,7 @@ export async function createStaffMember(db: Database, member: NewStaffMember): P
     role: member.role,
     passwordHash: await hashPassword(member.password),
     brandShorts: member.brands,
+    hotelIds: member.hotels ?? [],
     markPaidLimitCents: member.role === 'support' ? defaultSupportMarkPaidLimitCents : null,
   });
 }
@@ -79,6 +86,15 @@ export const demoStaff: readonly NewStaffMember[] = [
     password: 'demo-support-2026',
     brands: [],
   },
+  {
+    // The front desk of the demo catalogue's first hotel (issue 27).
+    email: 'rezeption@example.org',
+    name: 'Rita Rezeption',
+    role: 'hotel',
+    password: 'demo-hotel-2026',
+    brands: [],
+    hotels: [1],
+  },
 ];
 
 /** Adds the demo staff that are missing (a re-seed keeps existing accounts, and gives a manager its brand back). */
@@ -95,6 +111,11 @@ export async function seedDemoStaff(db: Database): Promise<void> {
     await db.execute(
       sql`INSERT INTO staff_brands (staff_id, brand_id)
           SELECT ${row.id}, id FROM brands WHERE short = ANY(${sql.param([...member.brands])}::text[])
+          ON CONFLICT DO NOTHING`,
+    );
+    await db.execute(
+      sql`INSERT INTO staff_hotels (staff_id, hotel_id)
+          SELECT ${row.id}, id FROM hotels WHERE id = ANY(${sql.param([...(member.hotels ?? [])])}::int[])
           ON CONFLICT DO NOTHING`,
     );
   }

@@ -12,7 +12,7 @@ import { z } from 'zod';
 import type { Database } from '#src/db/client.ts';
 import { HttpProblem } from '#src/http/problem.ts';
 import { createAttemptLimiter, type Limit, type SubjectLimit } from '#src/http/rate-limit.ts';
-import { allRoles, staffOf } from '../admin-access.ts';
+import { everyMember, staffOf } from '../admin-access.ts';
 import { adminMessages } from '../admin-messages.ts';
 import { recordAudit } from '../audit/audit-trail.ts';
 import { beginTotpSetup, confirmTotpSetup, presentSession, signIn } from './staff-auth.ts';
@@ -42,7 +42,7 @@ export type StaffAuthDeps = {
 
 const tags = ['admin'];
 const errors = { 400: problemSchema, 401: problemSchema, 403: problemSchema, 429: problemSchema };
-const signedIn = { roles: allRoles, duringTotpSetup: true } as const;
+const signedIn = { roles: everyMember, duringTotpSetup: true } as const;
 
 export function registerStaffAuthRoutes(server: FastifyInstance, deps: StaffAuthDeps): void {
   const app = server.withTypeProvider<ZodTypeProvider>();

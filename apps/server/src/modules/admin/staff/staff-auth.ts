@@ -63,6 +63,7 @@ export function presentSession(
       name: member.name,
       role: member.role,
       brands: member.brands,
+      hotels: member.hotels,
       totpEnabled: member.totp_secret !== null,
       markPaidLimitCents: member.mark_paid_limit_cents,
     },

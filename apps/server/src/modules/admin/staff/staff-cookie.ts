@@ -3,10 +3,11 @@ import { cookieValue } from '#src/http/cookies.ts';
 import { staffSessionLongestSeconds } from './staff-sessions.ts';
 
 /**
- * The staff session's cookie: HttpOnly, SameSite=Strict, sent only to `/api/admin` and to the back
- * office's pages under `/admin` (no shop page or shop API call carries it), `Secure` with the `__Secure-`
+ * The staff session's cookie: HttpOnly, SameSite=Strict, sent only to `/api/admin`, the hotel's desk
+ * calls under `/api/hotel-portal` and the back office's pages under `/admin` (no shop page or shop API
+ * call carries it), `Secure` with the `__Secure-`
  * prefix in production. Apart from the customers' cookie: a customer's session opens nothing here.
- * Two cookies of one name and value, one per path (no single path covers both but `/`): the pages' copy
+ * Cookies of one name and value, one per path (no single path covers both but `/`): the pages' copy
  * lets the server render an order page with its data (modules/admin-app); both are always set and
  * cleared together, so a renewed secret reaches both.
  */
@@ -17,7 +18,7 @@ export type StaffCookie = {
   clear(reply: FastifyReply): void;
 };
 
-export const staffCookiePaths = ['/api/admin', '/admin'] as const;
+export const staffCookiePaths = ['/api/admin', '/api/hotel-portal', '/admin'] as const;
 
 export function createStaffCookie(options: { isSecure: boolean }): StaffCookie {
   const name = options.isSecure ? '__Secure-shop_staff' : 'shop_staff';

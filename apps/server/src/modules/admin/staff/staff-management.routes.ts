@@ -22,10 +22,10 @@ import { type Database, queryRows } from '#src/db/client.ts';
 import { HttpProblem } from '#src/http/problem.ts';
 import { createAttemptLimiter } from '#src/http/rate-limit.ts';
 import type { JobQueue } from '#src/modules/jobs/job-queue.ts';
-import { allRoles, staffOf } from '../admin-access.ts';
+import { everyMember, staffOf } from '../admin-access.ts';
 import { adminMessages } from '../admin-messages.ts';
 import { recordAudit } from '../audit/audit-trail.ts';
-import { findStaffById, type StaffRow } from './staff.repository.ts';
+import { findStaffById, type StaffRow, staffHotelsColumn } from './staff.repository.ts';
 import { defaultSupportMarkPaidLimitCents } from './staff-accounts.ts';
 import { presentSession } from './staff-auth.ts';
 import { acceptInvite, queueInvite } from './staff-invites.ts';
@@ -41,7 +41,8 @@ type ListRow = StaffRow & { last_active_at: Date | null };
 const memberListSelect = sql`
   SELECT s.*, (SELECT max(last_used_at) FROM staff_sessions WHERE staff_id = s.id) AS last_active_at,
     coalesce((SELECT json_agg(json_build_object('id', b.id, 'short', b.short, 'name', b.name) ORDER BY b.short)
-      FROM staff_brands sb JOIN brands b ON b.id = sb.brand_id WHERE sb.staff_id = s.id), '[]') AS brands
+      FROM staff_brands sb JOIN brands b ON b.id = sb.brand_id WHERE sb.staff_id = s.id), '[]') AS brands,
+    ${staffHotelsColumn}
   FROM staff s`;
 
 function presentMember(row: ListRow): z.infer<typeof staffListEntrySchema> {
@@ -58,6 +59,7 @@ const auditView = (member: StaffRow) => ({
   role: member.role,
   name: member.name,
   brands: member.brands.map((brand) => brand.short),
+  hotels: member.hotels.map((hotel) => hotel.id),
   markPaidLimitCents: member.mark_paid_limit_cents,
   disabled: member.disabled_at !== null,
 });
@@ -85,7 +87,10 @@ export function registerStaffManagementRoutes(
     shorts: string[],
   ): Promise<number[]> {
     const t = adminMessages[request.locale];
-    if ((role === 'brand-manager' && shorts.length === 0) || (role === 'operator' && shorts.length > 0)) {
+    if (
+      (role === 'brand-manager' && shorts.length === 0) ||
+      ((role === 'operator' || role === 'hotel') && shorts.length > 0)
+    ) {
       throw new HttpProblem(400, 'validation-error', t.brandsNeeded);
     }
     const rows = await queryRows<{ id: number }>(
@@ -93,6 +98,22 @@ export function registerStaffManagementRoutes(
       sql`SELECT id FROM brands WHERE short = ANY(${sql.param(shorts)}::text[])`,
     );
     if (rows.length !== new Set(shorts).size) throw new HttpProblem(400, 'validation-error', t.unknownBrand);
+    return rows.map((row) => row.id);
+  }
+
+  /** A hotel staff member works for one hotel at least, and only they work for hotels. */
+  async function hotelIdsFor(
+    request: FastifyRequest,
+    role: StaffRow['role'],
+    ids: number[],
+  ): Promise<number[]> {
+    const t = adminMessages[request.locale];
+    if ((role === 'hotel') !== ids.length > 0) throw new HttpProblem(400, 'validation-error', t.hotelsNeeded);
+    const rows = await queryRows<{ id: number }>(
+      deps.db,
+      sql`SELECT id FROM hotels WHERE id = ANY(${sql.param(ids)}::int[])`,
+    );
+    if (rows.length !== new Set(ids).size) throw new HttpProblem(400, 'validation-error', t.unknownHotel);
     return rows.map((row) => row.id);
   }
 
@@ -122,6 +143,7 @@ export function registerStaffManagementRoutes(
     async (request, reply) => {
       const body = request.body;
       const brandIds = await brandIdsFor(request, body.role, body.brands);
+      const hotelIds = await hotelIdsFor(request, body.role, body.hotels);
       const limit =
         body.markPaidLimitCents !== undefined
           ? body.markPaidLimitCents
@@ -139,6 +161,9 @@ export function registerStaffManagementRoutes(
         for (const brandId of brandIds) {
           await tx.execute(sql`INSERT INTO staff_brands (staff_id, brand_id) VALUES (${row.id}, ${brandId})`);
         }
+        for (const hotelId of hotelIds) {
+          await tx.execute(sql`INSERT INTO staff_hotels (staff_id, hotel_id) VALUES (${row.id}, ${hotelId})`);
+        }
         const inviter = staffOf(request).member;
         await queueInvite(tx, deps.jobs, {
           staffId: row.id,
@@ -149,7 +174,13 @@ export function registerStaffManagementRoutes(
         await recordAudit(tx, actor(request), {
           action: 'staff.invite',
           subject: `staff:${row.id}`,
-          after: { email: body.email, role: body.role, brands: body.brands, markPaidLimitCents: limit },
+          after: {
+            email: body.email,
+            role: body.role,
+            brands: body.brands,
+            hotels: hotelIds,
+            markPaidLimitCents: limit,
+          },
         });
         return row.id;
       });
@@ -181,6 +212,11 @@ export function registerStaffManagementRoutes(
       const role = body.role ?? before.role;
       const shorts = body.brands ?? (role === 'operator' ? [] : before.brands.map((brand) => brand.short));
       const brandIds = await brandIdsFor(request, role, shorts);
+      const hotelIds = await hotelIdsFor(
+        request,
+        role,
+        body.hotels ?? (role === 'hotel' ? before.hotels.map((hotel) => hotel.id) : []),
+      );
       await deps.db.transaction(async (tx) => {
         await tx.execute(
           sql`UPDATE staff SET name = ${body.name ?? before.name}, role = ${role},
@@ -192,6 +228,12 @@ export function registerStaffManagementRoutes(
         for (const brandId of brandIds) {
           await tx.execute(
             sql`INSERT INTO staff_brands (staff_id, brand_id) VALUES (${before.id}, ${brandId})`,
+          );
+        }
+        await tx.execute(sql`DELETE FROM staff_hotels WHERE staff_id = ${before.id}`);
+        for (const hotelId of hotelIds) {
+          await tx.execute(
+            sql`INSERT INTO staff_hotels (staff_id, hotel_id) VALUES (${before.id}, ${hotelId})`,
           );
         }
         if (body.disabled) {
@@ -265,7 +307,7 @@ export function registerStaffManagementRoutes(
   app.get(
     '/api/admin/auth/sessions',
     {
-      config: { adminRule: { roles: allRoles, duringTotpSetup: true } },
+      config: { adminRule: { roles: everyMember, duringTotpSetup: true } },
       schema: {
         tags,
         summary: 'The signed-in member’s own open sessions',
@@ -294,7 +336,7 @@ export function registerStaffManagementRoutes(
   app.post(
     '/api/admin/auth/sessions/:sessionId/end',
     {
-      config: { adminRule: { roles: allRoles, duringTotpSetup: true } },
+      config: { adminRule: { roles: everyMember, duringTotpSetup: true } },
       schema: {
         tags,
         summary: 'End one of the member’s own sessions (a forgotten desk PC, a lost tablet)',

@@ -16,12 +16,20 @@ export type StaffRow = {
   disabled_at: Date | null;
   /** The brands the member works for (empty: all, for an operator or an unrestricted support member). */
   brands: { id: number; short: string; name: string }[];
+  /** The hotels a hotel staff member works for (empty for every other role). */
+  hotels: { id: number; name: string }[];
 };
+
+/** The member's hotels, as a column of a query over `staff s`. */
+export const staffHotelsColumn = sql`
+    coalesce((SELECT json_agg(json_build_object('id', h.id, 'name', h.name) ORDER BY h.name, h.id)
+      FROM staff_hotels sh JOIN hotels h ON h.id = sh.hotel_id WHERE sh.staff_id = s.id), '[]') AS hotels`;
 
 const staffSelect = sql`
   SELECT s.*,
     coalesce((SELECT json_agg(json_build_object('id', b.id, 'short', b.short, 'name', b.name) ORDER BY b.short)
-      FROM staff_brands sb JOIN brands b ON b.id = sb.brand_id WHERE sb.staff_id = s.id), '[]') AS brands
+      FROM staff_brands sb JOIN brands b ON b.id = sb.brand_id WHERE sb.staff_id = s.id), '[]') AS brands,
+    ${staffHotelsColumn}
   FROM staff s`;
 
 export async function findStaffByEmail(db: Database, email: string): Promise<StaffRow | undefined> {
@@ -42,6 +50,7 @@ export async function insertStaff(
     role: StaffRole;
     passwordHash: string;
     brandShorts: string[];
+    hotelIds?: number[];
     markPaidLimitCents: number | null;
   },
 ): Promise<string> {
@@ -64,6 +73,9 @@ export async function insertStaff(
       if (inserted.length !== new Set(member.brandShorts).size) {
         throw new Error(`unknown brand among ${member.brandShorts.join(', ')}`);
       }
+    }
+    for (const hotelId of member.hotelIds ?? []) {
+      await tx.execute(sql`INSERT INTO staff_hotels (staff_id, hotel_id) VALUES (${id}, ${hotelId})`);
     }
     return id;
   });

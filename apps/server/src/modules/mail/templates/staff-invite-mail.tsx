@@ -24,7 +24,12 @@ const texts = {
       `${inviter} hat Ihnen einen Zugang zum Backoffice eingerichtet (Rolle: ${role}). Legen Sie mit diesem Button Ihr Passwort fest:`,
     button: 'Passwort festlegen',
     validity: (days: number) => `Der Link gilt ${days} Tage und nur einmal.`,
-    roles: { operator: 'Betreiber', 'brand-manager': 'Markenverantwortliche(r)', support: 'Kundenservice' },
+    roles: {
+      operator: 'Betreiber',
+      'brand-manager': 'Markenverantwortliche(r)',
+      support: 'Kundenservice',
+      hotel: 'Hotel (Rezeption)',
+    },
   },
   en: {
     greeting: 'Hello,',
@@ -38,7 +43,12 @@ const texts = {
       `${inviter} has given you access to the back office (role: ${role}). Set your password with this button:`,
     button: 'Set password',
     validity: (days: number) => `The link works for ${days} days, and once.`,
-    roles: { operator: 'operator', 'brand-manager': 'brand manager', support: 'customer service' },
+    roles: {
+      operator: 'operator',
+      'brand-manager': 'brand manager',
+      support: 'customer service',
+      hotel: 'hotel (front desk)',
+    },
   },
   it: {
     greeting: 'Buongiorno,',
@@ -52,7 +62,12 @@ const texts = {
       `${inviter} le ha creato un accesso al back office (ruolo: ${role}). Imposti la password con questo pulsante:`,
     button: 'Imposta la password',
     validity: (days: number) => `Il link vale ${days} giorni e una sola volta.`,
-    roles: { operator: 'gestore', 'brand-manager': 'responsabile del marchio', support: 'servizio clienti' },
+    roles: {
+      operator: 'gestore',
+      'brand-manager': 'responsabile del marchio',
+      support: 'servizio clienti',
+      hotel: 'hotel (reception)',
+    },
   },
 } as const;
 

@@ -3,6 +3,7 @@ import { longDateFormat } from '@shop/contracts/locale';
 import type { OrderStatus } from '@shop/contracts/orders';
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { voucherStateText } from '#app/features/orders/voucher-state.ts';
 import type { MessageKey } from '#app/i18n/de.ts';
 import { useShop, useT } from '#app/lib/shop-data.ts';
 import { Pagination } from '#app/ui/pagination.tsx';
@@ -96,7 +97,14 @@ function OrderCard({ order }: { order: AccountOrder }) {
     ['account.orders.date', date],
     ['account.orders.status', t(statusNames[order.status])],
     ['account.orders.total', order.total.display],
-    ['account.orders.vouchers', String(order.voucherCount)],
+    [
+      'account.orders.vouchers',
+      order.vouchers.length > 0
+        ? order.vouchers
+            .map((voucher) => `${voucher.code}: ${voucherStateText(t, locale, voucher)}`)
+            .join(', ')
+        : String(order.voucherCount),
+    ],
     ...(order.invoiceNumber
       ? ([['account.orders.invoice', order.invoiceNumber]] as [MessageKey, string][])
       : []),

@@ -7,6 +7,7 @@ import { InsurancePanel } from '#app/features/insurance/components/insurance-pan
 import { useShop, useT } from '#app/lib/shop-data.ts';
 import { getVoucher, type OrderAccess, printVoucher, voucherPdfPath } from '../api/voucher-calls.ts';
 import { voucherLayoutLabels } from '../voucher-form.ts';
+import { voucherStateText } from '../voucher-state.ts';
 import { VoucherGuestForm } from './voucher-guest-form.tsx';
 
 type CardState = { kind: 'loading' } | { kind: 'failed' } | { kind: 'ready'; voucher: Voucher };
@@ -132,6 +133,7 @@ export function VoucherCard({
                   ['order.voucher.nights', String(state.voucher.nights)],
                   ['order.voucher.persons', String(state.voucher.persons)],
                   ['order.voucher.validUntil', dateFormat.format(new Date(state.voucher.validUntil))],
+                  ['order.voucher.state', voucherStateText(t, locale, summary)],
                 ] as const
               ).map(([label, value]) => (
                 <div key={label}>
