@@ -8,7 +8,9 @@ import * as mupdf from 'mupdf';
  */
 export async function writeCameraVideoOfPdf(pdf: Buffer, file: string, scale = 2): Promise<void> {
   const document = mupdf.Document.openDocument(pdf, 'application/pdf');
-  const pixmap = document.loadPage(0).toPixmap(mupdf.Matrix.scale(scale, scale), mupdf.ColorSpace.DeviceRGB, false, true);
+  const pixmap = document
+    .loadPage(0)
+    .toPixmap(mupdf.Matrix.scale(scale, scale), mupdf.ColorSpace.DeviceRGB, false, true);
   // 4:2:0 halves both directions: even sizes.
   const width = pixmap.getWidth() & ~1;
   const height = pixmap.getHeight() & ~1;

@@ -2,7 +2,12 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { expect, test } from 'vitest';
-import { expectNoBlockingViolations, expectNoConsoleErrors, openAdmin, submitPassword } from '../support/admin.ts';
+import {
+  expectNoBlockingViolations,
+  expectNoConsoleErrors,
+  openAdmin,
+  submitPassword,
+} from '../support/admin.ts';
 import { allOffers, offerById, offerPath } from '../support/catalogue.ts';
 import { completePage, decideAtProvider, fillCustomer, pay, startCheckout } from '../support/checkout.ts';
 import { chromiumArgs, chromiumPath, outDir } from '../support/config.ts';
@@ -66,7 +71,11 @@ journey('hotel desk: scan, redeem, and the buyer sees it used', (shop) => {
     // The front desk's phone: a browser whose camera shows the printed page.
     const browser = await chromium.launch({
       executablePath: chromiumPath,
-      args: [...chromiumArgs, '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${video}`],
+      args: [
+        ...chromiumArgs,
+        '--use-fake-device-for-media-stream',
+        `--use-file-for-fake-video-capture=${video}`,
+      ],
     });
     try {
       const context = await browser.newContext({
@@ -93,7 +102,11 @@ journey('hotel desk: scan, redeem, and the buyer sees it used', (shop) => {
 
       await desk.getByRole('button', { name: 'Mit der Kamera scannen' }).click();
       const answer = desk.getByRole('region', { name: /Ergebnis/ });
-      await expectText(answer.getByRole('heading', { level: 2 }), `Ergebnis: Muster (Testzahlung) ${code}`, 20_000);
+      await expectText(
+        answer.getByRole('heading', { level: 2 }),
+        `Ergebnis: Muster (Testzahlung) ${code}`,
+        20_000,
+      );
       const facts = await textOf(answer.locator('.facts'));
       expect(facts).toContain('Greta Gast');
       expect(facts).toContain(hotelName);

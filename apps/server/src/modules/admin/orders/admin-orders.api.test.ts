@@ -193,7 +193,10 @@ describe('what staff do to an order', () => {
     // transaction. On the embedded database a read beside that transaction waited for it forever.
     const transfer = await transferOrder('Gleichzeitig', 'hanna.g@example.org');
     const { config } = (await operator.get('/api/admin/brands/demo/config')).json();
-    const saved = await operator.send('PUT', '/api/admin/brands/demo/config', { config, note: 'unverändert' });
+    const saved = await operator.send('PUT', '/api/admin/brands/demo/config', {
+      config,
+      note: 'unverändert',
+    });
     expect(saved.statusCode, saved.body).toBe(200);
     const paid = await operator.post(`/api/admin/orders/${transfer.orderId}/mark-paid`, {
       amountCents: await totalOf(transfer.orderId),
