@@ -21,6 +21,9 @@ const budgetKb = 135;
 const adminBudgetKb = 200;
 /** The demo database's support member (README): the orders list is measured signed in. */
 const demoSupport = { email: 'support@example.org', password: 'demo-support-2026' };
+/** The demo's front desk (issue 27): the desk's scan page, whose budget is 150 KB, on a phone. */
+const demoDesk = { email: 'rezeption@example.org', password: 'demo-hotel-2026' };
+const deskBudgetKb = 150;
 
 requireStorefrontBuild();
 const server = values.url ? null : await startServer({ database: 'demo', port: await freePort() });
@@ -44,11 +47,18 @@ try {
   for (const [name, path] of Object.entries({
     'admin sign-in': '/admin/login',
     'admin orders': '/admin/orders',
+    'hotel desk': '/admin/desk',
   })) {
-    const context = await browser.newContext({ viewport: { width: 1024, height: 768 }, locale: 'de-DE' });
+    const isDesk = path === '/admin/desk';
+    const context = await browser.newContext({
+      viewport: isDesk ? { width: 390, height: 844 } : { width: 1024, height: 768 },
+      locale: 'de-DE',
+    });
     if (path !== '/admin/login') {
       // The session cookie (Path=/api/admin) lands in the context: the page opens signed in.
-      const login = await context.request.post(`${baseUrl}/api/admin/auth/login`, { data: demoSupport });
+      const login = await context.request.post(`${baseUrl}/api/admin/auth/login`, {
+        data: isDesk ? demoDesk : demoSupport,
+      });
       if (!login.ok()) throw new Error(`admin sign-in for the bench: HTTP ${login.status()}`);
     }
     const page = await context.newPage();
@@ -60,7 +70,10 @@ try {
       path,
       files,
       'JS gzip KB': gzipKb,
-      budget: gzipKb <= adminBudgetKb ? `within ${adminBudgetKb}` : 'OVER',
+      budget:
+        gzipKb <= (isDesk ? deskBudgetKb : adminBudgetKb)
+          ? `within ${isDesk ? deskBudgetKb : adminBudgetKb}`
+          : 'OVER',
     });
     await context.close();
   }

@@ -6,6 +6,7 @@ import {
   expectNoBlockingViolations,
   expectNoConsoleErrors,
   openAdmin,
+  signInAsOperator,
   submitPassword,
 } from '../support/admin.ts';
 import { allOffers, offerById, offerPath } from '../support/catalogue.ts';
@@ -133,6 +134,42 @@ journey('hotel desk: scan, redeem, and the buyer sees it used', (shop) => {
     await buyer.locator('[data-order-status="paid"]').waitFor();
     const facts = buyer.getByRole('region', { name: 'Ihre Gutscheine' }).locator('.voucher-facts');
     await expectText(facts, /Status\s*Eingelöst am \d{1,2}\. \p{L}+ \d{4}/u);
+  });
+
+  test('the operator makes the demo hotel an API key (shown once) and reads the statements', async () => {
+    const page = await openAdmin(shop);
+    await signInAsOperator(shop, page);
+    await shop.goto(page, '/admin/catalogue/hotels/1');
+    const keys = page.getByRole('region', { name: 'API-Schlüssel für Hotelsysteme' });
+    await keys.getByRole('textbox', { name: /Bezeichnung/ }).fill('Buchungsmaschine');
+    await keys.getByRole('button', { name: 'Schlüssel erzeugen' }).click();
+    const key = await textOf(keys.getByTestId('new-api-key'));
+    expect(key).toMatch(/^hk_[\w-]{32}$/);
+    await expectText(keys.locator('li').first(), /Buchungsmaschine/);
+    await expectNoBlockingViolations(page, 'hotel-api-keys');
+    // The key checks a voucher code for its hotel: a well-formed code nobody holds is unknown (404).
+    const unknown = await fetch(`${shop.origin()}/api/hotel-portal/vouchers/check`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ code: 'ZZZZ-ZZZZ-ZZZV' }),
+    });
+    expect(unknown.status).toBe(404);
+    // Revoked in the dialog: refused from then on.
+    await keys.getByRole('button', { name: /^Widerrufen/ }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Widerrufen' }).click();
+    await expectText(keys.locator('li').first(), /widerrufen/);
+    const revoked = await fetch(`${shop.origin()}/api/hotel-portal/vouchers/check`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ code: 'ZZZZ-ZZZZ-ZZZV' }),
+    });
+    expect(revoked.status).toBe(401);
+
+    await page.getByRole('link', { name: 'Abrechnungen' }).click();
+    await expectText(heading(page), 'Abrechnungen der Hotels');
+    await page.getByRole('region', { name: /Verfallene Gutscheine/ }).waitFor();
+    await expectNoBlockingViolations(page, 'hotel-statements');
+    expectNoConsoleErrors(page);
   });
 
   test('a typo is caught before any lookup, in the desk’s language, by keyboard', async () => {

@@ -79,6 +79,9 @@ const HotelsScreen = lazy(() =>
 const HotelScreen = lazy(() =>
   import('./features/catalogue/hotel-screen.tsx').then((m) => ({ default: m.HotelScreen })),
 );
+const StatementsScreen = lazy(() =>
+  import('./features/desk/statements-screen.tsx').then((m) => ({ default: m.StatementsScreen })),
+);
 const DeskScreen = lazy(() =>
   import('./features/desk/desk-screen.tsx').then((m) => ({ default: m.DeskScreen })),
 );
@@ -177,6 +180,14 @@ function Screens() {
         }
       >
         <Route index element={<HomeRedirect />} />
+        <Route
+          path="statements"
+          element={
+            <Suspense fallback={<Loading />}>
+              <StatementsScreen />
+            </Suspense>
+          }
+        />
         <Route
           path="desk"
           element={

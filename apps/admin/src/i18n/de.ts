@@ -34,6 +34,7 @@ export const de = {
     catalogue: 'Katalog',
     giftCards: 'Geschenkgutscheine',
     desk: 'Gutscheine prüfen',
+    statements: 'Abrechnungen',
   },
   roles: {
     operator: 'Betreiber',

@@ -80,6 +80,47 @@ const de = {
   undoneState: 'rückgängig',
   next: 'Nächsten Gutschein prüfen',
   hotels: (names: string) => `Sie arbeiten für: ${names}`,
+  statements: {
+    title: 'Abrechnungen der Hotels',
+    intro:
+      'Was der Shop den Hotels für eingelöste Gutscheine schuldet, je Monat zum Nettopreis bei der Einlösung. Rückgängig gemachte Einlösungen zählen nicht.',
+    month: 'Monat',
+    listTitle: (month: string) => `Hotels mit Einlösungen im ${month}`,
+    none: 'In diesem Monat wurden keine Gutscheine eingelöst.',
+    redemptions: (count: number) => `${count} ${count === 1 ? 'Einlösung' : 'Einlösungen'}`,
+    missingRates: (count: number) =>
+      `${count} ohne Nettopreis: bitte zuerst die Nettopreise der Varianten festlegen.`,
+    paidAt: 'Bezahlt am',
+    open: 'Noch nicht bezahlt.',
+    pdf: 'Abrechnung als PDF',
+    csv: 'Als CSV',
+    markPaid: 'Als bezahlt markieren',
+    markPaidTitle: (name: string, month: string) => `Abrechnung ${month} von ${name} als bezahlt markieren`,
+    markPaidIntro:
+      'Die Summe wird festgehalten; keine dieser Einlösungen kann danach noch rückgängig gemacht werden. Nur für einen abgeschlossenen Monat.',
+    markedPaid: (name: string) => `Die Abrechnung von ${name} ist als bezahlt markiert.`,
+    breakageTitle: 'Verfallene Gutscheine (letzte 12 Monate)',
+    breakageIntro:
+      'Gutscheine, die ohne Einlösung und ohne Erstattung abgelaufen sind: an kein Hotel auszuzahlen.',
+    breakageCount: (count: number) => `${count} ${count === 1 ? 'Gutschein' : 'Gutscheine'}`,
+  },
+  keys: {
+    title: 'API-Schlüssel für Hotelsysteme',
+    intro:
+      'Mit einem Schlüssel prüft und löst das Buchungs- oder Hotelsystem dieses Hauses Gutscheine selbst ein (POST /api/hotel-portal/vouchers/check und …/redeem).',
+    label: 'Bezeichnung, z. B. „Buchungsmaschine“',
+    create: 'Schlüssel erzeugen',
+    made: 'Der Schlüssel ist erzeugt.',
+    once: 'Dieser Schlüssel wird nur jetzt angezeigt: bitte sofort in das Hotelsystem übernehmen.',
+    created: 'Erzeugt',
+    lastUsed: 'zuletzt benutzt',
+    never: 'nie',
+    revoked: 'widerrufen',
+    revoke: 'Widerrufen',
+    revokeTitle: (label: string) => `Schlüssel „${label}“ widerrufen`,
+    revokeIntro: 'Das Hotelsystem kann mit diesem Schlüssel ab sofort nichts mehr abfragen.',
+    revokedDone: (label: string) => `Der Schlüssel „${label}“ ist widerrufen.`,
+  },
 };
 
 export type DeskTexts = typeof de;
@@ -155,6 +196,45 @@ const en: DeskTexts = {
   undoneState: 'undone',
   next: 'Check the next voucher',
   hotels: (names: string) => `You work for: ${names}`,
+  statements: {
+    title: 'Hotel statements',
+    intro:
+      'What the shop owes the hotels for redeemed vouchers, per month, at the net rate when redeemed. Undone redemptions do not count.',
+    month: 'Month',
+    listTitle: (month: string) => `Hotels with redemptions in ${month}`,
+    none: 'No vouchers were redeemed this month.',
+    redemptions: (count: number) => `${count} ${count === 1 ? 'redemption' : 'redemptions'}`,
+    missingRates: (count: number) => `${count} without a net rate: please set the variants’ net rates first.`,
+    paidAt: 'Paid on',
+    open: 'Not paid yet.',
+    pdf: 'Statement as PDF',
+    csv: 'As CSV',
+    markPaid: 'Mark as paid',
+    markPaidTitle: (name: string, month: string) => `Mark ${name}’s statement of ${month} as paid`,
+    markPaidIntro:
+      'The total is kept; none of these redemptions can be undone afterwards. Only for a month that has ended.',
+    markedPaid: (name: string) => `${name}’s statement is marked as paid.`,
+    breakageTitle: 'Expired vouchers (last 12 months)',
+    breakageIntro: 'Vouchers that expired without a redemption or a refund: not paid out to any hotel.',
+    breakageCount: (count: number) => `${count} ${count === 1 ? 'voucher' : 'vouchers'}`,
+  },
+  keys: {
+    title: 'API keys for hotel systems',
+    intro:
+      'With a key, this house’s booking engine or property system checks and redeems vouchers itself (POST /api/hotel-portal/vouchers/check and …/redeem).',
+    label: 'Label, e.g. “Booking engine”',
+    create: 'Make a key',
+    made: 'The key is made.',
+    once: 'This key is shown only now: please enter it into the hotel system right away.',
+    created: 'Made',
+    lastUsed: 'last used',
+    never: 'never',
+    revoked: 'revoked',
+    revoke: 'Revoke',
+    revokeTitle: (label: string) => `Revoke the key “${label}”`,
+    revokeIntro: 'The hotel system can no longer ask anything with this key, from now on.',
+    revokedDone: (label: string) => `The key “${label}” is revoked.`,
+  },
 };
 
 const it: DeskTexts = {
@@ -236,6 +316,46 @@ const it: DeskTexts = {
   undoneState: 'annullato',
   next: 'Verifica il prossimo buono',
   hotels: (names: string) => `Lavora per: ${names}`,
+  statements: {
+    title: 'Conteggi degli hotel',
+    intro:
+      'Quanto lo shop deve agli hotel per i buoni riscattati, per mese, alla tariffa netta del momento del riscatto. I riscatti annullati non contano.',
+    month: 'Mese',
+    listTitle: (month: string) => `Hotel con riscatti nel ${month}`,
+    none: 'In questo mese non sono stati riscattati buoni.',
+    redemptions: (count: number) => `${count} ${count === 1 ? 'riscatto' : 'riscatti'}`,
+    missingRates: (count: number) =>
+      `${count} senza tariffa netta: stabilisca prima le tariffe nette delle varianti.`,
+    paidAt: 'Pagato il',
+    open: 'Non ancora pagato.',
+    pdf: 'Conteggio in PDF',
+    csv: 'In CSV',
+    markPaid: 'Segna come pagato',
+    markPaidTitle: (name: string, month: string) => `Segnare come pagato il conteggio ${month} di ${name}`,
+    markPaidIntro:
+      'Il totale viene fissato; nessuno di questi riscatti potrà poi essere annullato. Solo per un mese concluso.',
+    markedPaid: (name: string) => `Il conteggio di ${name} è segnato come pagato.`,
+    breakageTitle: 'Buoni scaduti (ultimi 12 mesi)',
+    breakageIntro: 'Buoni scaduti senza riscatto né rimborso: non vanno pagati a nessun hotel.',
+    breakageCount: (count: number) => `${count} ${count === 1 ? 'buono' : 'buoni'}`,
+  },
+  keys: {
+    title: 'Chiavi API per i sistemi dell’hotel',
+    intro:
+      'Con una chiave il motore di prenotazione o il gestionale di questa struttura verifica e riscatta i buoni da sé (POST /api/hotel-portal/vouchers/check e …/redeem).',
+    label: 'Nome, ad es. «Motore di prenotazione»',
+    create: 'Crea una chiave',
+    made: 'La chiave è stata creata.',
+    once: 'Questa chiave viene mostrata solo ora: la inserisca subito nel sistema dell’hotel.',
+    created: 'Creata',
+    lastUsed: 'ultimo uso',
+    never: 'mai',
+    revoked: 'revocata',
+    revoke: 'Revoca',
+    revokeTitle: (label: string) => `Revocare la chiave «${label}»`,
+    revokeIntro: 'Da subito il sistema dell’hotel non può più interrogare nulla con questa chiave.',
+    revokedDone: (label: string) => `La chiave «${label}» è revocata.`,
+  },
 };
 
 export const deskTexts: Record<Locale, DeskTexts> = { de, en, it };

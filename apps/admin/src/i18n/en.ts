@@ -29,6 +29,7 @@ export const en: Dictionary = {
     catalogue: 'Catalogue',
     giftCards: 'Gift cards',
     desk: 'Check vouchers',
+    statements: 'Statements',
   },
   roles: {
     operator: 'Operator',

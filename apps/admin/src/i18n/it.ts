@@ -29,6 +29,7 @@ export const it: Dictionary = {
     catalogue: 'Catalogo',
     giftCards: 'Buoni regalo',
     desk: 'Verifica buoni',
+    statements: 'Conteggi',
   },
   roles: {
     operator: 'Gestore',

@@ -9,6 +9,7 @@ import { useAnnounce } from '../../ui/live-region.tsx';
 import { PageHeading } from '../../ui/page-heading.tsx';
 import { ProblemMessage } from '../../ui/problem-message.tsx';
 import { useSession } from '../auth/use-session.ts';
+import { HotelApiKeys } from '../desk/hotel-api-keys.tsx';
 import { choicesQuery, hotelQuery, useSaveHotel } from './api/catalogue.ts';
 import { CoordinateMap } from './coordinate-map.tsx';
 import './catalogue.css';
@@ -359,6 +360,7 @@ function HotelForm({ hotel }: { hotel: AdminHotel | null }) {
           </div>
         ) : null}
       </Form>
+      {hotel && mayEdit ? <HotelApiKeys hotelId={hotel.id} /> : null}
     </div>
   );
 }

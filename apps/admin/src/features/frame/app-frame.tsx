@@ -27,9 +27,14 @@ export function AppFrame() {
         <nav aria-label={t.nav.label}>
           <ul>
             {!mustSetUpTotp && (isDesk || staff?.role === 'operator') ? (
-              <li>
-                <NavLink to="/desk">{t.nav.desk}</NavLink>
-              </li>
+              <>
+                <li>
+                  <NavLink to="/desk">{t.nav.desk}</NavLink>
+                </li>
+                <li>
+                  <NavLink to="/statements">{t.nav.statements}</NavLink>
+                </li>
+              </>
             ) : null}
             {mustSetUpTotp || isDesk ? null : (
               <>
