@@ -181,7 +181,19 @@ journey('hotel desk: scan, redeem, and the buyer sees it used', (shop) => {
     // 'ZZZZZZZZZZZ' has the check symbol V, not A.
     await page.keyboard.type('zzzz zzzz zzza');
     await page.keyboard.press('Enter');
-    await expectText(page.getByRole('alert'), /falsch geschrieben/);
+    await expectText(page.getByTestId('announcement'), /falsch geschrieben/);
+    // The error is the field's own: its description holds the hint and the error.
+    const described = (await field.getAttribute('aria-describedby')) ?? '';
+    const description = await page.evaluate(
+      (ids) =>
+        ids
+          .split(' ')
+          .map((id) => document.getElementById(id)?.textContent ?? '')
+          .join(' '),
+      described,
+    );
+    expect(description).toContain('falsch geschrieben');
+    expect(description).toContain('12 Zeichen');
     await expect.poll(() => field.evaluate((input) => input === document.activeElement)).toBe(true);
     expect(await field.getAttribute('aria-invalid')).toBe('true');
     // Switched to English: the same screen in the member's language.

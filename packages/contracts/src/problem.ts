@@ -85,6 +85,8 @@ export const problemTypes = [
   'voucher-not-redeemable',
   /** 409: a redemption can no longer be undone by this caller (after 24 hours, or paid to the hotel). */
   'redemption-final',
+  /** 409: a hotel's statement cannot be paid (its month is not over, a net rate is missing, paid already). */
+  'statement-not-payable',
   /** 422: an Idempotency-Key sent again with another request than the first time. */
   'idempotency-key-reused',
 ] as const;

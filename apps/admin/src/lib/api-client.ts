@@ -51,6 +51,8 @@ type Call<T> = {
   answer?: ZodType<T>;
   /** Sign-in itself answers 401 for a wrong password: that must not send anyone anywhere. */
   isSignIn?: boolean;
+  /** More request headers (an Idempotency-Key). */
+  headers?: Record<string, string>;
 };
 
 /**
@@ -59,7 +61,11 @@ type Call<T> = {
  */
 export async function apiCall<T = void>(path: string, call: Call<T> = {}): Promise<T> {
   const method = call.method ?? 'GET';
-  const headers: Record<string, string> = { accept: 'application/json', 'accept-language': currentLocale() };
+  const headers: Record<string, string> = {
+    ...call.headers,
+    accept: 'application/json',
+    'accept-language': currentLocale(),
+  };
   if (method !== 'GET') {
     if (csrfToken) headers[adminCsrfHeader] = csrfToken;
     if (call.raw) headers['content-type'] = call.raw.contentType;

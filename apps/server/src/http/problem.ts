@@ -65,6 +65,11 @@ export const problemTitles: Record<ProblemType, Record<Locale, string>> = {
     en: 'This redemption can no longer be undone.',
     it: 'Questo riscatto non può più essere annullato.',
   },
+  'statement-not-payable': {
+    de: 'Diese Abrechnung kann nicht als bezahlt markiert werden.',
+    en: 'This statement cannot be marked as paid.',
+    it: 'Questo conteggio non può essere segnato come pagato.',
+  },
   'idempotency-key-reused': {
     de: 'Dieser Idempotency-Key wurde schon für eine andere Anfrage verwendet.',
     en: 'This Idempotency-Key was already used for another request.',

@@ -64,7 +64,11 @@ export function CodeScanner({
         ]);
         stream = camera;
         const element = video.current;
-        if (isStopped || !element) return;
+        if (isStopped || !element) {
+          // Closed while the camera was starting: the clean-up found no stream to stop.
+          for (const track of camera.getTracks()) track.stop();
+          return;
+        }
         element.srcObject = camera;
         await element.play();
         setIsStarting(false);

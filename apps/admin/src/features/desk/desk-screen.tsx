@@ -1,10 +1,11 @@
 import type { VoucherCheck } from '@shop/contracts/hotel-portal';
 import { isWellFormedVoucherCode } from '@shop/contracts/voucher-code';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
-import { Button, Form, Input, Label, Text, TextField } from 'react-aria-components';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Button, FieldError, Form, Input, Label, Text, TextField } from 'react-aria-components';
 import { useDeskTexts } from '../../i18n/desk-texts.ts';
 import { useI18n } from '../../i18n/i18n-context.tsx';
+import { useAnnounce } from '../../ui/live-region.tsx';
 import { PageHeading } from '../../ui/page-heading.tsx';
 import { ProblemMessage } from '../../ui/problem-message.tsx';
 import { deskHomeQuery, useCheckVoucher } from './api/desk.ts';
@@ -25,6 +26,7 @@ export function DeskScreen() {
   const { t } = useI18n();
   const home = useQuery(deskHomeQuery());
   const check = useCheckVoucher();
+  const announce = useAnnounce();
   const [code, setCode] = useState('');
   const [typo, setTypo] = useState(false);
   const [isScanning, setIsScanning] = useState(false);
@@ -32,13 +34,13 @@ export function DeskScreen() {
   const [answer, setAnswer] = useState<VoucherCheck | null>(null);
   const codeField = useRef<HTMLInputElement>(null);
   const answerHeading = useRef<HTMLHeadingElement>(null);
-  const typoId = useId();
 
   const run = (typed: string) => {
     // The check symbol catches a typo here, before a call that would count as a guess.
     if (!isWellFormedVoucherCode(typed)) {
       setTypo(true);
       setAnswer(null);
+      announce(texts.codeTypo);
       codeField.current?.focus();
       return;
     }
@@ -93,14 +95,9 @@ export function DeskScreen() {
             autoCapitalize="characters"
             spellCheck={false}
             enterKeyHint="go"
-            aria-describedby={typo ? typoId : undefined}
           />
           <Text slot="description">{texts.codeHint}</Text>
-          {typo ? (
-            <p id={typoId} className="field-error" role="alert">
-              {texts.codeTypo}
-            </p>
-          ) : null}
+          <FieldError className="field-error">{texts.codeTypo}</FieldError>
         </TextField>
         <div className="action-row">
           <Button type="submit" className="button primary large">
@@ -139,9 +136,18 @@ export function DeskScreen() {
       ) : null}
       <ProblemMessage error={check.error} />
       {answer ? (
-        <VoucherAnswer answer={answer} headingRef={answerHeading} onChange={setAnswer} onNext={next} />
+        <VoucherAnswer
+          answer={answer}
+          headingRef={answerHeading}
+          onChange={setAnswer}
+          onRecheck={() => run(answer.code)}
+          onNext={next}
+        />
       ) : null}
-      <RecentRedemptions />
+      <RecentRedemptions
+        // The voucher on screen was undone from the list: what it is now, asked again.
+        onUndone={(undone) => answer?.code === undone && run(undone)}
+      />
     </div>
   );
 }

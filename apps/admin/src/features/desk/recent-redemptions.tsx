@@ -7,7 +7,7 @@ import { deskHomeQuery } from './api/desk.ts';
 import { UndoRedemption } from './undo-redemption.tsx';
 
 /** The house's redemptions of the last seven days, newest first: a mistake is found and undone here. */
-export function RecentRedemptions() {
+export function RecentRedemptions({ onUndone }: { onUndone(code: string): void }) {
   const texts = useDeskTexts();
   const { date, dateTime } = useI18n();
   const isOperator = useSession().data?.staff.role === 'operator';
@@ -31,7 +31,11 @@ export function RecentRedemptions() {
                 {texts.undoneAt} {dateTime(redemption.undoneAt)} ({redemption.undoneBy})
               </p>
             ) : isOperator || Date.now() < Date.parse(redemption.undoableUntil) ? (
-              <UndoRedemption redemption={redemption} code={redemption.code} onUndone={() => {}} />
+              <UndoRedemption
+                redemption={redemption}
+                code={redemption.code}
+                onUndone={() => onUndone(redemption.code)}
+              />
             ) : null}
           </li>
         ))}

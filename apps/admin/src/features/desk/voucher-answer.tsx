@@ -1,7 +1,7 @@
 import { isCalendarDate } from '@shop/contracts/admin';
 import type { Redemption, VoucherCheck } from '@shop/contracts/hotel-portal';
 import { text } from '@shop/contracts/text';
-import type { RefObject } from 'react';
+import { type RefObject, useState } from 'react';
 import { Button, Form } from 'react-aria-components';
 import { z } from 'zod';
 import { useDeskTexts } from '../../i18n/desk-texts.ts';
@@ -43,11 +43,14 @@ export function VoucherAnswer({
   answer,
   headingRef,
   onChange,
+  onRecheck,
   onNext,
 }: {
   answer: VoucherCheck;
   headingRef: RefObject<HTMLHeadingElement | null>;
   onChange(answer: VoucherCheck): void;
+  /** Asks again (after an undo: what the voucher is now depends on more than the redemption). */
+  onRecheck(): void;
   onNext(): void;
 }) {
   const texts = useDeskTexts();
@@ -84,11 +87,7 @@ export function VoucherAnswer({
       ) : null}
       {redemption ? <RedemptionFacts redemption={redemption} /> : null}
       {redemption && (isOperator || Date.now() < Date.parse(redemption.undoableUntil)) ? (
-        <UndoRedemption
-          redemption={redemption}
-          code={answer.code}
-          onUndone={() => onChange({ ...answer, state: 'valid', redeemable: true, redemption: null })}
-        />
+        <UndoRedemption redemption={redemption} code={answer.code} onUndone={onRecheck} />
       ) : null}
       {answer.redeemable && voucher ? (
         <RedeemForm
@@ -135,6 +134,7 @@ function RedeemForm({
   const texts = useDeskTexts();
   const announce = useAnnounce();
   const redeem = useRedeemVoucher();
+  const [idempotencyKey] = useState(() => crypto.randomUUID());
   const { form, dialog } = useActionForm({
     schema: redeemForm,
     messages: (t) => ({ arrival: t.validation.invalid, departure: t.validation.invalid }),
@@ -142,6 +142,7 @@ function RedeemForm({
     action: redeem,
     run: async (values) => {
       const made = await redeem.mutateAsync({
+        idempotencyKey,
         code,
         arrival: values.arrival,
         departure: values.departure,

@@ -143,6 +143,7 @@ const exampleBodies: Record<string, object | string | Buffer | undefined> = {
     departure: '2027-05-03',
   },
   'POST /api/hotel-portal/redemptions/:redemptionId/undo': {},
+  'POST /api/admin/hotel-statements/:hotelId/:month/paid': {},
 };
 
 const routeKey = (route: AdminRoute) => `${route.method} ${route.url}`;
@@ -163,6 +164,7 @@ const urlOf = (route: AdminRoute) =>
     .replace(':importId', '999999')
     .replace(':redemptionId', '999999')
     .replace(':keyId', '999999')
+    .replace(':month', '2020-01')
     .replace(':version', '0')
     .replace(':staffId', '00000000-0000-4000-8000-000000000000')
     .replace(':sessionId', '00000000-0000-4000-8000-000000000001') +

@@ -151,11 +151,13 @@ async function admit(
   };
 }
 
+/**
+ * A hotel system's key (`Bearer hk_…`); null for no header or any other credential (a proxy's Basic
+ * authentication in front of the back office, a customer's token: those decide nothing here).
+ */
 function bearerToken(request: FastifyRequest): string | null {
-  const header = request.headers.authorization;
-  if (header === undefined) return null;
-  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
-  return match?.[1] ?? '';
+  const match = /^Bearer\s+(hk_\S*)\s*$/i.exec(request.headers.authorization ?? '');
+  return match?.[1] ?? null;
 }
 
 /** The signed-in member on a route whose rule admitted one. */

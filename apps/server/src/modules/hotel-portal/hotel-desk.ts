@@ -26,6 +26,7 @@ import {
   findRedemptionByIdempotencyKey,
   insertRedemption,
   lockRedemption,
+  lockVoucher,
   markUndone,
   type RedemptionRow,
 } from './redemptions.repository.ts';
@@ -153,7 +154,8 @@ export async function redeemVoucher(
   const t = hotelPortalMessages[locale];
   try {
     return await deps.db.transaction(async (tx) => {
-      const voucher = await findDeskVoucher(tx, request.code, locale, { lock: true });
+      if (!(await lockVoucher(tx, request.code))) return { outcome: 'unknown' } as const;
+      const voucher = await findDeskVoucher(tx, request.code, locale);
       if (!voucher) return { outcome: 'unknown' } as const;
       const { state, redeemable } = judge(voucher, desk, deps);
       if (state === 'other-hotel') return { outcome: 'other-hotel' } as const;
@@ -224,6 +226,8 @@ export async function redeemVoucher(
             answer: { voucher: presentVoucher(voucher, deps), redemption: presentRedemption(earlier) },
           };
         }
+        // The same key, sent at the same moment for another voucher, won there.
+        if (earlier) throw new HttpProblem(422, 'idempotency-key-reused', t.idempotencyKeyReused);
       }
       if (voucher) throw notRedeemable(voucher, judge(voucher, desk, deps).state, locale);
     }
@@ -234,7 +238,11 @@ export async function redeemVoucher(
 function notRedeemable(voucher: DeskVoucherRow, state: VoucherState, locale: Locale): HttpProblem {
   const t = hotelPortalMessages[locale];
   const date = (value: Date) =>
-    new Intl.DateTimeFormat(localeIso[locale], { dateStyle: 'medium', timeStyle: 'short' }).format(value);
+    new Intl.DateTimeFormat(localeIso[locale], {
+      dateStyle: 'medium',
+      timeStyle: 'short',
+      timeZone: 'Europe/Berlin',
+    }).format(value);
   const detail =
     state === 'redeemed' && voucher.redemption
       ? t.redeemedOn(date(voucher.redemption.redeemed_at), voucher.redemption.redeemed_by_name)
@@ -260,9 +268,8 @@ export async function undoRedemption(
 ): Promise<Redemption | null> {
   const t = hotelPortalMessages[locale];
   return deps.db.transaction(async (tx) => {
-    const redemption = await lockRedemption(tx, redemptionId);
+    const redemption = await lockRedemption(tx, redemptionId, desk.hotelIds);
     if (!redemption) return null;
-    if (desk.hotelIds !== null && !desk.hotelIds.includes(redemption.hotel_id)) return null;
     if (redemption.undone_at) throw new HttpProblem(409, 'redemption-final', t.alreadyUndone);
     if (redemption.statement_id !== null) throw new HttpProblem(409, 'redemption-final', t.statementPaid);
     if (!desk.isOperator && Date.now() - redemption.redeemed_at.getTime() > hotelUndoWindowMs) {

@@ -340,12 +340,26 @@ describe('hotel systems with an API key', () => {
     });
     expect(reused.statusCode).toBe(422);
     expect(await redemptionsOf(other.voucherId)).toEqual([]);
+    // …also when both come at the same moment: one redeems, the other is told its key is taken.
+    const [left, right] = [await paidVoucher(), await paidVoucher()];
+    const both = await Promise.all(
+      [left, right].map(async (voucher) =>
+        withKey(key, '/api/hotel-portal/vouchers/redeem', await stay(voucher.code), {
+          'idempotency-key': 'booking-0002',
+        }),
+      ),
+    );
+    expect(both.map((answer) => answer.statusCode).sort()).toEqual([201, 422]);
 
     // Another hotel's voucher: nothing of it.
     const foreign = await paidVoucher(otherHotelVariant);
     const seen = await withKey(key, '/api/hotel-portal/vouchers/check', { code: foreign.code });
     expect(seen.json()).toMatchObject({ state: 'other-hotel', voucher: null });
 
+    // A proxy's Basic authentication in front of the back office is no key: the session still counts.
+    expect(
+      (await operator.get('/api/admin/orders', { authorization: 'Basic dXNlcjpwYXNz' })).statusCode,
+    ).toBe(200);
     // A key opens nothing of the back office.
     const office = await shop.app.inject({
       method: 'GET',

@@ -23,7 +23,7 @@ import { csvAmount, csvLine, sendCsv } from '#src/modules/admin/csv.ts';
 import { sellerFooterLines, sellerOf } from '#src/modules/brands/seller.ts';
 import { deskOf } from './hotel-desk.ts';
 import { listBreakage, listStatements, markStatementPaid, readStatement } from './hotel-statements.ts';
-import { renderStatementPdf, statementCsv } from './statement-documents.ts';
+import { berlinDay, renderStatementPdf, statementCsv } from './statement-documents.ts';
 
 const errors = { 400: problemSchema, 401: problemSchema, 403: problemSchema, 404: problemSchema };
 const operators = { roles: ['operator'] } as const;
@@ -147,7 +147,7 @@ export function registerHotelStatementRoutes(server: FastifyInstance, deps: { db
               voucher.orderId,
               voucher.hotel.name,
               voucher.offerTitle,
-              voucher.validUntil.slice(0, 10),
+              berlinDay(voucher.validUntil),
               csvAmount(voucher.paidCents, request.locale),
             ]),
           )

@@ -175,17 +175,17 @@ export async function markStatementPaid(
   const t = hotelPortalMessages[locale];
   return db.transaction(async (tx) => {
     if ((await hotelName(tx, hotelId)) === null) return false;
-    if (!(await isMonthOver(tx, month))) throw new HttpProblem(409, 'order-conflict', t.monthNotOver);
+    if (!(await isMonthOver(tx, month))) throw new HttpProblem(409, 'statement-not-payable', t.monthNotOver);
     const rows = await lineRows(tx, hotelId, month, locale, true);
     const { totalCents, missingRates } = totalsOf(rows);
-    if (missingRates > 0) throw new HttpProblem(409, 'order-conflict', t.ratesMissing(missingRates));
+    if (missingRates > 0) throw new HttpProblem(409, 'statement-not-payable', t.ratesMissing(missingRates));
     const [statement] = await queryRows<{ id: number }>(
       tx,
       sql`INSERT INTO hotel_statements (hotel_id, month, total_cents, redemptions, paid_by, note)
           VALUES (${hotelId}, ${`${month}-01`}::date, ${totalCents}, ${rows.length}, ${actor.staff.member.id}, ${note})
           ON CONFLICT (hotel_id, month) DO NOTHING RETURNING id`,
     );
-    if (!statement) throw new HttpProblem(409, 'order-conflict', t.statementAlreadyPaid);
+    if (!statement) throw new HttpProblem(409, 'statement-not-payable', t.statementAlreadyPaid);
     if (rows.length > 0) {
       await tx.execute(
         sql`UPDATE voucher_redemptions SET statement_id = ${statement.id}

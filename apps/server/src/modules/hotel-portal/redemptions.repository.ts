@@ -53,14 +53,23 @@ const dated = <Row extends { redeemed_at: Date; undone_at: Date | null }>(row: R
   withDates(row, ['redeemed_at', 'undone_at']) as Row;
 
 /**
- * The voucher of this code; with `lock`, its row is locked for the caller's transaction, so that two
- * desks redeeming it at once take turns (and the second sees the first's redemption).
+ * Locks the voucher's row for the caller's transaction, so that two desks redeeming it at once take
+ * turns. Its own statement: the read after it takes a new snapshot (READ COMMITTED), in which the
+ * first desk's redemption is visible to the second.
  */
+export async function lockVoucher(db: Database, code: string): Promise<boolean> {
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`SELECT id FROM vouchers WHERE code = ${code} FOR UPDATE`,
+  );
+  return rows.length === 1;
+}
+
+/** The voucher of this code with what a desk sees of it. */
 export async function findDeskVoucher(
   db: Database,
   code: string,
   locale: Locale,
-  options: { lock?: boolean } = {},
 ): Promise<DeskVoucherRow | null> {
   const [row] = await queryRows<DeskVoucherRow>(
     db,
@@ -70,7 +79,8 @@ export async function findDeskVoucher(
           EXISTS (SELECT 1 FROM order_refunds r WHERE r.order_id = vo.order_id AND vo.id = ANY(r.voucher_ids))
             AS refunded,
           EXISTS (SELECT 1 FROM payments p JOIN sandbox_payments sp ON sp.id = p.provider_reference
-            WHERE p.order_id = vo.order_id) AS sandbox_paid,
+            WHERE p.order_id = vo.order_id AND p.status IN ('captured', 'refund-pending', 'refunded'))
+            AS sandbox_paid,
           (SELECT row_to_json(r) FROM (SELECT ${redemptionColumns} FROM voucher_redemptions
             WHERE voucher_id = vo.id AND undone_at IS NULL) r) AS redemption
         FROM vouchers vo
@@ -79,8 +89,7 @@ export async function findDeskVoucher(
         JOIN offers o ON o.id = v.offer_id
         JOIN hotels h ON h.id = o.hotel_id
         LEFT JOIN boards b ON b.code = o.board_code
-        WHERE vo.code = ${code}
-        ${options.lock ? sql`FOR UPDATE OF vo` : sql``}`,
+        WHERE vo.code = ${code}`,
   );
   if (!row) return null;
   const voucher = withDates(row, ['valid_until', 'voided_at']) as DeskVoucherRow;
@@ -129,10 +138,14 @@ export async function insertRedemption(
   return dated(row as RedemptionRow);
 }
 
-/** The redemption, locked for the caller's transaction, with its voucher's order and code. */
+/**
+ * The redemption at one of these hotels (null: any), locked for the caller's transaction, with its
+ * voucher's order and code.
+ */
 export async function lockRedemption(
   db: Database,
   redemptionId: number,
+  hotelIds: number[] | null,
 ): Promise<(RedemptionRow & { order_id: number; code: string }) | null> {
   const [row] = await queryRows<RedemptionRow & { order_id: number; code: string }>(
     db,
@@ -141,7 +154,9 @@ export async function lockRedemption(
           r.redeemed_by_name, r.idempotency_key, r.redeemed_at, r.undone_at, r.undone_by_name, r.statement_id,
           vo.order_id, vo.code
         FROM voucher_redemptions r JOIN vouchers vo ON vo.id = r.voucher_id
-        WHERE r.id = ${redemptionId} FOR UPDATE OF r`,
+        WHERE r.id = ${redemptionId}
+          ${hotelIds === null ? sql`` : sql`AND r.hotel_id = ANY(${sql.param(hotelIds)}::int[])`}
+        FOR UPDATE OF r`,
   );
   return row ? dated(row) : null;
 }

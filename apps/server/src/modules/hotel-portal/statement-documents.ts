@@ -77,6 +77,10 @@ const texts = {
   },
 } satisfies Record<Locale, unknown>;
 
+const berlinDays = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' });
+/** `YYYY-MM-DD` of a time in the shop's zone: a redemption at 00:30 on 1 March is March's. */
+export const berlinDay = (iso: string) => berlinDays.format(new Date(iso));
+
 const day = (iso: string, locale: Locale) => formatDocumentDate(new Date(iso), locale);
 /** `YYYY-MM-DD` as the reader writes a date (the stay's days have no time zone). */
 const calendarDay = (value: string, locale: Locale) =>
@@ -89,7 +93,7 @@ export function statementCsv(statement: HotelStatement, locale: Locale): string 
     statement.lines
       .map((line) =>
         csvLine([
-          line.redeemedAt.slice(0, 10),
+          berlinDay(line.redeemedAt),
           line.code,
           line.guestName,
           line.offerTitle,

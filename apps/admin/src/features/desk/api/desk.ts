@@ -39,10 +39,12 @@ export function useCheckVoucher() {
 export function useRedeemVoucher() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (request: VoucherRedeemRequest): Promise<VoucherRedeemAnswer> =>
-      apiCall('/api/hotel-portal/vouchers/redeem', {
+    // The form's own key: a retry after a lost answer gets the redemption it made, not "redeemed already".
+    mutationFn: ({ idempotencyKey, ...request }: VoucherRedeemRequest & { idempotencyKey: string }) =>
+      apiCall<VoucherRedeemAnswer>('/api/hotel-portal/vouchers/redeem', {
         method: 'POST',
         body: request,
+        headers: { 'idempotency-key': idempotencyKey },
         answer: voucherRedeemAnswerSchema,
       }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: deskKey }),
