@@ -19,6 +19,7 @@ import type { Database } from '#src/db/client.ts';
 import { isUniqueViolation } from '#src/db/unique-violation.ts';
 import { HttpProblem } from '#src/http/problem.ts';
 import { recordAudit } from '#src/modules/admin/audit/audit-trail.ts';
+import type { GuestData } from '#src/modules/vouchers/vouchers.repository.ts';
 import { hotelPortalMessages } from './hotel-portal-messages.ts';
 import {
   type DeskVoucherRow,
@@ -74,7 +75,11 @@ const isSpecimen = (voucher: DeskVoucherRow, deps: DeskDeps) => deps.isSandbox |
 
 const iso = (date: Date) => date.toISOString();
 
-function presentRedemption(row: RedemptionRow): Redemption {
+/** The guest's name as printed on the voucher; null when none was entered. */
+export const guestNameOf = (guest: GuestData | null): string | null =>
+  guest ? `${guest.firstName} ${guest.lastName}`.trim() || null : null;
+
+export function presentRedemption(row: RedemptionRow): Redemption {
   return {
     id: row.id,
     redeemedAt: iso(row.redeemed_at),
@@ -90,7 +95,6 @@ function presentRedemption(row: RedemptionRow): Redemption {
 }
 
 function presentVoucher(voucher: DeskVoucherRow, deps: DeskDeps): z.infer<typeof checkedVoucherSchema> {
-  const guest = voucher.guest_data;
   return {
     code: voucher.code,
     hotel: { id: voucher.hotel_id, name: voucher.hotel_name },
@@ -98,7 +102,7 @@ function presentVoucher(voucher: DeskVoucherRow, deps: DeskDeps): z.infer<typeof
     nights: voucher.nights,
     persons: voucher.persons,
     board: voucher.board,
-    guestName: guest ? `${guest.firstName} ${guest.lastName}`.trim() || null : null,
+    guestName: guestNameOf(voucher.guest_data),
     validUntil: iso(voucher.valid_until),
     specimen: isSpecimen(voucher, deps),
   };

@@ -36,7 +36,8 @@ import {
   checkVoucher,
   type DeskDeps,
   deskOf,
-  hotelUndoWindowMs,
+  guestNameOf,
+  presentRedemption,
   redeemVoucher,
   undoRedemption,
 } from './hotel-desk.ts';
@@ -110,19 +111,10 @@ export function registerHotelPortalRoutes(
       return {
         hotels,
         recent: recent.map((row) => ({
-          id: row.id,
+          ...presentRedemption(row),
           code: row.code,
           hotelId: row.hotel_id,
-          guestName: row.guest_data ? `${row.guest_data.firstName} ${row.guest_data.lastName}` : null,
-          redeemedAt: row.redeemed_at.toISOString(),
-          redeemedBy: row.redeemed_by_name,
-          arrival: row.arrival,
-          departure: row.departure,
-          bookingReference: row.booking_reference,
-          nightsNote: row.nights_note,
-          undoableUntil: new Date(row.redeemed_at.getTime() + hotelUndoWindowMs).toISOString(),
-          undoneAt: row.undone_at?.toISOString() ?? null,
-          undoneBy: row.undone_by_name,
+          guestName: guestNameOf(row.guest_data),
         })),
       };
     },

@@ -14,6 +14,7 @@ import { HttpProblem } from '#src/http/problem.ts';
 import type { Actor } from '#src/modules/admin/audit/audit-trail.ts';
 import { recordAudit } from '#src/modules/admin/audit/audit-trail.ts';
 import type { GuestData } from '#src/modules/vouchers/vouchers.repository.ts';
+import { guestNameOf } from './hotel-desk.ts';
 import { hotelPortalMessages } from './hotel-portal-messages.ts';
 
 const zone = 'Europe/Berlin';
@@ -97,7 +98,7 @@ export async function readStatement(
     lines: rows.map((row) => ({
       redemptionId: row.id,
       code: row.code,
-      guestName: row.guest_data ? `${row.guest_data.firstName} ${row.guest_data.lastName}` : null,
+      guestName: guestNameOf(row.guest_data),
       offerTitle: row.offer_title,
       nights: row.nights,
       persons: row.persons,
