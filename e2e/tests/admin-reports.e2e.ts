@@ -76,12 +76,16 @@ journey('back office: reports', (shop) => {
     await expectNoBlockingViolations(page, 'admin-reports');
 
     // The CSV: a plain link with the session, German heads, today's row of the demo brand.
-    const href = String(await page.getByRole('link', { name: 'Als CSV herunterladen' }).getAttribute('href'));
+    const href = String(
+      await page.getByRole('link', { name: 'Als CSV herunterladen', exact: true }).getAttribute('href'),
+    );
     const csv = await page.context().request.get(href);
     expect(csv.status()).toBe(200);
     expect(csv.headers()['content-type']).toBe('text/csv; charset=utf-8');
     const lines = (await csv.text()).split('\r\n');
-    expect(lines[0]).toBe('\uFEFFZeitraum ab;Marke;Bestellungen;Umsatz;Gutscheine;Erstattungen;Erstattet');
+    expect(lines[0]).toBe(
+      '\uFEFFZeitraum ab;Marke;Bestellungen;Umsatz;Gutscheine;Erstattungen;Erstattet;Eingelöst',
+    );
     expect(lines.find((line) => line.startsWith(`${today};demo;`))).toMatch(
       /^[\d-]+;demo;[1-9]\d*;\d+,\d\d;[1-9]\d*;/,
     );

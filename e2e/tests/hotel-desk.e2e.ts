@@ -169,6 +169,19 @@ journey('hotel desk: scan, redeem, and the buyer sees it used', (shop) => {
     await expectText(heading(page), 'Abrechnungen der Hotels');
     await page.getByRole('region', { name: /Verfallene Gutscheine/ }).waitFor();
     await expectNoBlockingViolations(page, 'hotel-statements');
+
+    // The reports count the voucher the desk redeemed today, for its hotel and the brand that sold it.
+    await page
+      .getByRole('navigation', { name: 'Hauptnavigation' })
+      .getByRole('link', { name: 'Berichte' })
+      .click();
+    const cells = page
+      .getByRole('table', { name: 'In Hotels eingelöst' })
+      .locator('tbody tr')
+      .first()
+      .locator('td');
+    await expectText(cells.nth(0), await deskHotelName(shop.origin()));
+    expect(await textOf(cells.nth(2))).toBe('1');
     expectNoConsoleErrors(page);
   });
 

@@ -1,7 +1,7 @@
 /**
- * The back office's reports (issue 26): sales, vouchers and refunds per brand and period, the offers
- * that sold most, and the search terms that found nothing. Operators see every brand, brand managers
- * theirs; days are the operators' office days (Europe/Berlin), weeks start on Monday.
+ * The back office's reports (issue 26): sales, vouchers, refunds and redemptions (issue 27) per brand
+ * and period, redemptions per hotel, the offers that sold most, and the search terms that found nothing.
+ * Operators see every brand, brand managers theirs; days are the operators' office days (Europe/Berlin), weeks start on Monday.
  */
 import { z } from 'zod';
 import { isCalendarDate, isoDate } from './admin.ts';
@@ -54,6 +54,8 @@ export const revenueRowSchema = z.object({
   /** Refunds completed in the period (whenever the order was paid) and their amount. */
   refunds: count,
   refundedCents: cents,
+  /** Vouchers of the brand redeemed at hotels in the period (issue 27), undone redemptions not counted. */
+  redeemed: count,
 });
 export type RevenueRow = z.infer<typeof revenueRowSchema>;
 
@@ -69,6 +71,29 @@ export const revenueReportSchema = z.object({
   totals: totalsSchema,
 });
 export type RevenueReport = z.infer<typeof revenueReportSchema>;
+
+export const redeemedReportQuery = reportPeriod
+  .extend({ format: z.enum(['json', 'csv']).default('json') })
+  .refine(isValidRange, rangeRule);
+export type RedeemedReportQuery = z.input<typeof redeemedReportQuery>;
+
+const redeemedFigures = z.object({
+  redeemed: count,
+  /** What the shop owes for them, at the net rates they were redeemed at. */
+  netCents: cents,
+  /** Of them, redeemed while their variant had no net rate (owed, but not yet priced). */
+  withoutRate: count,
+});
+
+export const redeemedReportSchema = z.object({
+  from: isoDate,
+  to: isoDate,
+  brands: z.array(z.object({ short: text(), name: text() })),
+  /** One row per hotel and the brand that sold the vouchers; most redeemed first. */
+  hotels: z.array(redeemedFigures.extend({ hotelId: z.number().int(), hotel: text(), brand: text() })),
+  totals: redeemedFigures,
+});
+export type RedeemedReport = z.infer<typeof redeemedReportSchema>;
 
 export const topOffersQuery = reportPeriod.refine(isValidRange, rangeRule);
 export const topOffersSchema = z.object({

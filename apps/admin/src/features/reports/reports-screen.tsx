@@ -10,18 +10,26 @@ import { PageHeading } from '../../ui/page-heading.tsx';
 import { ProblemMessage } from '../../ui/problem-message.tsx';
 import { SelectField } from '../../ui/select-field.tsx';
 import { BrandSelect } from '../orders/components/brand-select.tsx';
-import { revenueCsvUrl, revenueQuery, searchMissesQuery, topOffersQuery } from './api/get-reports.ts';
+import {
+  redeemedCsvUrl,
+  redeemedQuery,
+  revenueCsvUrl,
+  revenueQuery,
+  searchMissesQuery,
+  topOffersQuery,
+} from './api/get-reports.ts';
 import { filterFromParams, filterToParams, type ReportFilter } from './report-filter.ts';
 import { RevenueChart } from './revenue-chart.tsx';
 
 type Figures = Omit<RevenueReport['rows'][number], 'period' | 'brand'>;
-const zero: Figures = { orders: 0, revenueCents: 0, vouchers: 0, refunds: 0, refundedCents: 0 };
+const zero: Figures = { orders: 0, revenueCents: 0, vouchers: 0, refunds: 0, refundedCents: 0, redeemed: 0 };
 const add = (sum: Figures, row: Figures): Figures => ({
   orders: sum.orders + row.orders,
   revenueCents: sum.revenueCents + row.revenueCents,
   vouchers: sum.vouchers + row.vouchers,
   refunds: sum.refunds + row.refunds,
   refundedCents: sum.refundedCents + row.refundedCents,
+  redeemed: sum.redeemed + row.redeemed,
 });
 
 /** The report's rows added up by a key (the period, or the brand), in the order they first appear. */
@@ -36,7 +44,7 @@ function sumsBy(
 
 /**
  * /admin/reports (operators, brand managers): what the shop sold per period as a chart and tables, the
- * CSV of it per brand, the best-selling offers and the searches that found nothing. The period, the
+ * CSV of it per brand, the vouchers redeemed per hotel, the best-selling offers and the searches that found nothing. The period, the
  * brand and the division are in the address.
  */
 export function ReportsScreen() {
@@ -47,12 +55,14 @@ export function ReportsScreen() {
   const revenue = useQuery(revenueQuery(filter));
   const top = useQuery(topOffersQuery(filter));
   const misses = useQuery(searchMissesQuery(filter));
+  const redeemed = useQuery(redeemedQuery(filter));
   const figures = (sums: Figures) => [
     sums.orders,
     sums.vouchers,
     money(sums.revenueCents),
     sums.refunds,
     money(sums.refundedCents),
+    sums.redeemed,
   ];
   const head = [
     texts.columns.orders,
@@ -60,6 +70,7 @@ export function ReportsScreen() {
     texts.columns.revenue,
     texts.columns.refunds,
     texts.columns.refunded,
+    texts.columns.redeemed,
   ];
   const report = revenue.data;
   return (
@@ -78,7 +89,7 @@ export function ReportsScreen() {
           <DataTable
             caption={texts.totals}
             head={head}
-            numeric={[0, 1, 2, 3, 4]}
+            numeric={[0, 1, 2, 3, 4, 5]}
             rows={[figures(report.totals)]}
           />
           <p>
@@ -99,7 +110,7 @@ export function ReportsScreen() {
           <DataTable
             caption={texts.byPeriod}
             head={[texts.columns.period, ...head]}
-            numeric={[1, 2, 3, 4, 5]}
+            numeric={[1, 2, 3, 4, 5, 6]}
             rows={sumsBy(report, (row) => row.period).map(([period, sums]) => [
               date(`${period}T12:00:00Z`),
               ...figures(sums),
@@ -111,7 +122,7 @@ export function ReportsScreen() {
               <DataTable
                 caption={texts.byBrand}
                 head={[texts.columns.brand, ...head]}
-                numeric={[1, 2, 3, 4, 5]}
+                numeric={[1, 2, 3, 4, 5, 6]}
                 rows={sumsBy(report, (row) => row.brand).map(([short, sums]) => [
                   report.brands.find((brand) => brand.short === short)?.name ?? short,
                   ...figures(sums),
@@ -123,6 +134,48 @@ export function ReportsScreen() {
       ) : revenue.isPending ? (
         <p role="status">{t.app.loading}</p>
       ) : null}
+      <section aria-labelledby="report-redeemed" className="stack">
+        <h2 id="report-redeemed">{texts.redeemedByHotel}</h2>
+        <p>{texts.redeemedIntro}</p>
+        <ProblemMessage error={redeemed.error} />
+        {redeemed.data?.hotels.length === 0 ? <p>{texts.noRedemptions}</p> : null}
+        {redeemed.data?.hotels.length ? (
+          <>
+            <DataTable
+              caption={texts.redeemedByHotel}
+              head={[
+                texts.columns.hotel,
+                texts.columns.brand,
+                texts.columns.redeemed,
+                texts.columns.netOwed,
+                texts.columns.withoutRate,
+              ]}
+              numeric={[2, 3, 4]}
+              rows={[
+                ...redeemed.data.hotels.map((row) => [
+                  row.hotel,
+                  redeemed.data.brands.find((brand) => brand.short === row.brand)?.name ?? row.brand,
+                  row.redeemed,
+                  money(row.netCents),
+                  row.withoutRate,
+                ]),
+                [
+                  texts.totals,
+                  '',
+                  redeemed.data.totals.redeemed,
+                  money(redeemed.data.totals.netCents),
+                  redeemed.data.totals.withoutRate,
+                ],
+              ]}
+            />
+            <p>
+              <a className="button" href={redeemedCsvUrl(filter)} download>
+                {texts.redeemedCsv}
+              </a>
+            </p>
+          </>
+        ) : null}
+      </section>
       <section aria-labelledby="report-top-offers" className="stack">
         <h2 id="report-top-offers">{texts.topOffers}</h2>
         <ProblemMessage error={top.error} />

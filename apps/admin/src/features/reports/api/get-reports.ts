@@ -1,4 +1,9 @@
-import { revenueReportSchema, searchMissesSchema, topOffersSchema } from '@shop/contracts/admin-reports';
+import {
+  redeemedReportSchema,
+  revenueReportSchema,
+  searchMissesSchema,
+  topOffersSchema,
+} from '@shop/contracts/admin-reports';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { apiCall } from '../../../lib/api-client.ts';
 import { filterToParams, type ReportFilter } from '../report-filter.ts';
@@ -25,6 +30,14 @@ export const topOffersQuery = (filter: ReportFilter) =>
     placeholderData: keepPreviousData,
   });
 
+export const redeemedQuery = (filter: ReportFilter) =>
+  queryOptions({
+    queryKey: [...reportsKey, 'redeemed', filter.brand, filter.from, filter.to],
+    queryFn: () =>
+      apiCall(`/api/admin/reports/redeemed?${periodParams(filter)}`, { answer: redeemedReportSchema }),
+    placeholderData: keepPreviousData,
+  });
+
 export const searchMissesQuery = (filter: ReportFilter) =>
   queryOptions({
     queryKey: [...reportsKey, 'search-misses', filter.brand, filter.from, filter.to],
@@ -36,3 +49,6 @@ export const searchMissesQuery = (filter: ReportFilter) =>
 /** The revenue report as a file: a plain link (the session cookie goes with it), never held in memory. */
 export const revenueCsvUrl = (filter: ReportFilter) =>
   `/api/admin/reports/revenue?${filterToParams(filter)}&format=csv`;
+
+export const redeemedCsvUrl = (filter: ReportFilter) =>
+  `/api/admin/reports/redeemed?${periodParams(filter)}&format=csv`;

@@ -13,6 +13,9 @@ let manager: StaffClient;
 let variantId: number;
 const paid: { cart: Cart; totalCents: number }[] = [];
 let refundedCents = 0;
+/** The hotel of the vouchers sold, and the net rate it is owed per redeemed voucher. */
+let hotel: { id: number; name: string };
+const netRateCents = 8_765;
 
 /** Today as the office counts days (the report's days). */
 const today = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Berlin' }).format(new Date());
@@ -51,6 +54,33 @@ beforeAll(async () => {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   expect(refundedCents).toBeGreaterThan(0);
+  // At the hotel: the first order's voucher redeemed; the second order's other voucher redeemed and undone.
+  const rate = await operator.send('PATCH', `/api/admin/variants/${variantId}`, { netRateCents });
+  expect(rate.statusCode, rate.body).toBe(200);
+  const kept = (await operator.get(`/api/admin/orders/${paid[0]?.cart.orderId}`)).json().vouchers[0];
+  for (const [code, undo] of [
+    [kept.code, false],
+    [detail.vouchers[1].code, true],
+  ] as const) {
+    const checked = (await operator.post('/api/hotel-portal/vouchers/check', { code })).json();
+    hotel = { id: checked.voucher.hotel.id, name: checked.voucher.hotel.name };
+    const departure = new Date(Date.UTC(2027, 4, 1 + checked.voucher.nights)).toISOString().slice(0, 10);
+    const redeemed = await operator.post(
+      '/api/hotel-portal/vouchers/redeem',
+      { code, arrival: '2027-05-01', departure },
+      { 'idempotency-key': `report-${code}` },
+    );
+    expect(redeemed.statusCode, redeemed.body).toBe(201);
+    if (undo) {
+      const undone = await operator.post(
+        `/api/hotel-portal/redemptions/${redeemed.json().redemption.id}/undo`,
+        {
+          note: 'Falscher Gutschein gescannt',
+        },
+      );
+      expect(undone.statusCode, undone.body).toBe(200);
+    }
+  }
 });
 afterAll(() => shop.close());
 
@@ -72,6 +102,7 @@ describe('the revenue report', () => {
       vouchers: 3,
       refunds: 1,
       refundedCents,
+      redeemed: 1,
     };
     expect(report.rows[0]).toEqual(expected);
     const { period: _period, brand: _brand, ...totals } = expected;
@@ -130,7 +161,7 @@ describe('the revenue report', () => {
     const total = paid.reduce((sum, order) => sum + order.totalCents, 0);
     const euros = (cents: number) => `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
     expect(answer.body).toBe(
-      `\uFEFFPeriod from;Brand;Orders;Revenue;Vouchers;Refunds;Refunded\r\n${today};demo;2;${euros(total)};3;1;${euros(refundedCents)}\r\n`,
+      `\uFEFFPeriod from;Brand;Orders;Revenue;Vouchers;Refunds;Refunded;Redeemed\r\n${today};demo;2;${euros(total)};3;1;${euros(refundedCents)};1\r\n`,
     );
   });
 
@@ -157,6 +188,48 @@ describe('the revenue report', () => {
         message: 'muss ein Zeitraum von höchstens drei Jahren sein, der Beginn nicht nach dem Ende',
       },
     ]);
+  });
+});
+
+describe('vouchers redeemed at hotels', () => {
+  it('counts the redemption in force per hotel and brand with the net owed, not the undone one', async () => {
+    const answer = await operator.get(`/api/admin/reports/redeemed?from=${today}&to=${today}`);
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.json()).toEqual({
+      from: today,
+      to: today,
+      brands: expect.arrayContaining([{ short: 'demo', name: expect.any(String) }]),
+      hotels: [
+        {
+          hotelId: hotel.id,
+          hotel: hotel.name,
+          brand: 'demo',
+          redeemed: 1,
+          netCents: netRateCents,
+          withoutRate: 0,
+        },
+      ],
+      totals: { redeemed: 1, netCents: netRateCents, withoutRate: 0 },
+    });
+    // Another day, and another brand's manager: none.
+    const before = (await operator.get('/api/admin/reports/redeemed?from=2026-01-01&to=2026-01-31')).json();
+    expect(before.hotels).toEqual([]);
+    const foreign = (await manager.get(`/api/admin/reports/redeemed?from=${today}&to=${today}`)).json();
+    expect(foreign.totals).toEqual({ redeemed: 0, netCents: 0, withoutRate: 0 });
+  });
+
+  it('answers the same rows as a CSV file in the caller’s language', async () => {
+    const answer = await operator.get(
+      `/api/admin/reports/redeemed?from=${today}&to=${today}&brand=demo&format=csv`,
+      { 'accept-language': 'de' },
+    );
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers['content-disposition']).toBe(
+      `attachment; filename="redeemed-${today}-${today}.csv"`,
+    );
+    expect(answer.body).toBe(
+      `\uFEFFHotel-Nr.;Hotel;Marke;Eingelöst;Netto geschuldet;Ohne Nettopreis\r\n${hotel.id};${hotel.name};demo;1;87,65;0\r\n`,
+    );
   });
 });
 

@@ -1,5 +1,8 @@
 import {
+  type RedeemedReport,
   type RevenueReport,
+  redeemedReportQuery,
+  redeemedReportSchema,
   revenueReportQuery,
   revenueReportSchema,
   searchMissesQuery,
@@ -16,7 +19,7 @@ import type { Database } from '#src/db/client.ts';
 import { searchMisses } from '#src/modules/search/search-misses.ts';
 import { brandsInScope } from '../brand-scope.ts';
 import { csvAmount, csvLine, sendCsv } from '../csv.ts';
-import { type ReportScope, revenueReport, topOffers } from './sales-report.ts';
+import { type ReportScope, redeemedReport, revenueReport, topOffers } from './sales-report.ts';
 
 const tags = ['admin'];
 const errors = { 400: problemSchema, 401: problemSchema, 403: problemSchema, 404: problemSchema };
@@ -34,10 +37,43 @@ const scopeOf = async (
 });
 
 const csvHeads: Record<Locale, string[]> = {
-  de: ['Zeitraum ab', 'Marke', 'Bestellungen', 'Umsatz', 'Gutscheine', 'Erstattungen', 'Erstattet'],
-  en: ['Period from', 'Brand', 'Orders', 'Revenue', 'Vouchers', 'Refunds', 'Refunded'],
-  it: ['Periodo dal', 'Marchio', 'Ordini', 'Fatturato', 'Buoni', 'Rimborsi', 'Rimborsato'],
+  de: [
+    'Zeitraum ab',
+    'Marke',
+    'Bestellungen',
+    'Umsatz',
+    'Gutscheine',
+    'Erstattungen',
+    'Erstattet',
+    'Eingelöst',
+  ],
+  en: ['Period from', 'Brand', 'Orders', 'Revenue', 'Vouchers', 'Refunds', 'Refunded', 'Redeemed'],
+  it: ['Periodo dal', 'Marchio', 'Ordini', 'Fatturato', 'Buoni', 'Rimborsi', 'Rimborsato', 'Riscattati'],
 };
+
+const redeemedCsvHeads: Record<Locale, string[]> = {
+  de: ['Hotel-Nr.', 'Hotel', 'Marke', 'Eingelöst', 'Netto geschuldet', 'Ohne Nettopreis'],
+  en: ['Hotel no.', 'Hotel', 'Brand', 'Redeemed', 'Net owed', 'Without net rate'],
+  it: ['N. hotel', 'Hotel', 'Marchio', 'Riscattati', 'Netto dovuto', 'Senza tariffa netta'],
+};
+
+function redeemedCsv(report: RedeemedReport, locale: Locale): string {
+  return (
+    csvLine(redeemedCsvHeads[locale]) +
+    report.hotels
+      .map((row) =>
+        csvLine([
+          row.hotelId,
+          row.hotel,
+          row.brand,
+          row.redeemed,
+          csvAmount(row.netCents, locale),
+          row.withoutRate,
+        ]),
+      )
+      .join('')
+  );
+}
 
 function revenueCsv(report: RevenueReport, locale: Locale): string {
   return (
@@ -52,13 +88,17 @@ function revenueCsv(report: RevenueReport, locale: Locale): string {
           row.vouchers,
           row.refunds,
           csvAmount(row.refundedCents, locale),
+          row.redeemed,
         ]),
       )
       .join('')
   );
 }
 
-/** The back office's reports (issue 26): sales per brand and period, top offers, searches that found nothing. */
+/**
+ * The back office's reports (issue 26): sales per brand and period, redemptions per hotel (issue 27), top
+ * offers, searches that found nothing.
+ */
 export function registerReportRoutes(server: FastifyInstance, deps: { db: Database }): void {
   const app = server.withTypeProvider<ZodTypeProvider>();
 
@@ -68,11 +108,12 @@ export function registerReportRoutes(server: FastifyInstance, deps: { db: Databa
       config: { adminRule: managers },
       schema: {
         tags,
-        summary: 'Orders, revenue, vouchers and refunds per brand and day, week or month',
+        summary: 'Orders, revenue, vouchers, refunds and redemptions per brand and day, week or month',
         description:
           'Days are office days (Europe/Berlin), weeks start on Monday; every period of the range for every ' +
           'brand, zeros included. Revenue is what paid orders came to, counted on the day they were paid; ' +
-          'refunds on the day they were completed. `format=csv`: the same rows as a CSV file (semicolons, ' +
+          'refunds on the day they were completed; redemptions at hotels on the day they were made, for the ' +
+          'brand that sold the voucher, undone ones not counted. `format=csv`: the same rows as a CSV file (semicolons, ' +
           'amounts with the language’s decimal mark). At most three years.',
         querystring: revenueReportQuery,
         response: { 200: z.union([revenueReportSchema, z.string()]), ...errors },
@@ -87,6 +128,28 @@ export function registerReportRoutes(server: FastifyInstance, deps: { db: Databa
         `revenue-${report.from}-${report.to}-${interval}.csv`,
         revenueCsv(report, request.locale),
       );
+    },
+  );
+
+  app.get(
+    '/api/admin/reports/redeemed',
+    {
+      config: { adminRule: managers },
+      schema: {
+        tags,
+        summary: 'Vouchers redeemed at hotels in a range of days, per hotel and brand, with the net owed',
+        description:
+          'Redemptions made in the range (office days), undone ones not counted, per hotel and the brand ' +
+          'that sold the voucher, with the net the shop owes the hotel for them at the rates they were ' +
+          'redeemed at. `format=csv`: the same rows as a CSV file.',
+        querystring: redeemedReportQuery,
+        response: { 200: z.union([redeemedReportSchema, z.string()]), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const report = await redeemedReport(deps.db, await scopeOf(deps.db, request, request.query));
+      if (request.query.format === 'json') return report;
+      return sendCsv(reply, `redeemed-${report.from}-${report.to}.csv`, redeemedCsv(report, request.locale));
     },
   );
 

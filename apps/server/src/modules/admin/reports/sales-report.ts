@@ -1,4 +1,4 @@
-import type { ReportInterval, RevenueReport, TopOffers } from '@shop/contracts/admin-reports';
+import type { RedeemedReport, ReportInterval, RevenueReport, TopOffers } from '@shop/contracts/admin-reports';
 import type { Locale } from '@shop/contracts/locale';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Database, queryRows } from '#src/db/client.ts';
@@ -28,11 +28,13 @@ type RevenueRowSql = {
   vouchers: number;
   refunds: number;
   refunded_cents: string;
+  redeemed: number;
 };
 
 /**
  * Orders paid, what they came to and the vouchers they gave, and refunds completed, per brand and
- * period; every period of the range for every brand, zeros where nothing happened. The paid orders
+ * period, and vouchers redeemed at hotels (issue 27; undone redemptions not counted); every period of the
+ * range for every brand, zeros where nothing happened. The paid orders
  * come from one index alone (orders_paid_report_idx, migration 0027), not from the table.
  */
 export async function revenueReport(
@@ -59,14 +61,21 @@ export async function revenueReport(
           WHERE r.refunded_at IS NOT NULL AND ${within(sql`r.refunded_at`, scope)}
             AND o.brand_id = ANY(${brandIds(scope)}::int[])
           GROUP BY 1, 2
+        ), redeemed AS (
+          SELECT o.brand_id, ${periodOf(sql`r.redeemed_at`, interval)} AS period, count(*)::int AS redeemed
+          FROM voucher_redemptions r JOIN vouchers vo ON vo.id = r.voucher_id JOIN orders o ON o.id = vo.order_id
+          WHERE r.undone_at IS NULL AND ${within(sql`r.redeemed_at`, scope)}
+            AND o.brand_id = ANY(${brandIds(scope)}::int[])
+          GROUP BY 1, 2
         )
         SELECT to_char(p.period, 'YYYY-MM-DD') AS period, b.short AS brand,
                coalesce(s.orders, 0) AS orders, coalesce(s.revenue_cents, 0) AS revenue_cents,
                coalesce(s.vouchers, 0) AS vouchers, coalesce(f.refunds, 0) AS refunds,
-               coalesce(f.refunded_cents, 0) AS refunded_cents
+               coalesce(f.refunded_cents, 0) AS refunded_cents, coalesce(d.redeemed, 0) AS redeemed
         FROM periods p CROSS JOIN brands b
         LEFT JOIN sales s ON s.brand_id = b.id AND s.period = p.period
         LEFT JOIN refunds f ON f.brand_id = b.id AND f.period = p.period
+        LEFT JOIN redeemed d ON d.brand_id = b.id AND d.period = p.period
         WHERE b.id = ANY(${brandIds(scope)}::int[])
         ORDER BY p.period, b.short`,
   );
@@ -78,6 +87,7 @@ export async function revenueReport(
     vouchers: row.vouchers,
     refunds: row.refunds,
     refundedCents: Number(row.refunded_cents),
+    redeemed: row.redeemed,
   }));
   const sum = (pick: (row: (typeof report)[number]) => number) =>
     report.reduce((total, row) => total + pick(row), 0);
@@ -93,6 +103,7 @@ export async function revenueReport(
       vouchers: sum((row) => row.vouchers),
       refunds: sum((row) => row.refunds),
       refundedCents: sum((row) => row.refundedCents),
+      redeemed: sum((row) => row.redeemed),
     },
   };
 }
@@ -121,5 +132,54 @@ export async function topOffers(db: Database, scope: ReportScope, locale: Locale
       vouchers: row.vouchers,
       revenueCents: Number(row.revenue_cents),
     })),
+  };
+}
+
+/**
+ * Vouchers redeemed at hotels in the range (undone ones not counted), per hotel and the brand that sold
+ * them, with what the shop owes for them at the net rates they were redeemed at (a redemption without
+ * a rate counts as none owed yet, and is counted in `withoutRate`). Most redeemed first.
+ */
+export async function redeemedReport(db: Database, scope: ReportScope): Promise<RedeemedReport> {
+  const rows = await queryRows<{
+    hotel_id: number;
+    hotel: string;
+    brand: string;
+    redeemed: number;
+    net_cents: string;
+    without_rate: number;
+  }>(
+    db,
+    sql`SELECT r.hotel_id, h.name AS hotel, b.short AS brand, count(*)::int AS redeemed,
+               coalesce(sum(r.net_rate_cents), 0)::bigint AS net_cents,
+               count(*) FILTER (WHERE r.net_rate_cents IS NULL)::int AS without_rate
+        FROM voucher_redemptions r
+        JOIN vouchers vo ON vo.id = r.voucher_id
+        JOIN orders o ON o.id = vo.order_id
+        JOIN brands b ON b.id = o.brand_id
+        JOIN hotels h ON h.id = r.hotel_id
+        WHERE r.undone_at IS NULL AND ${within(sql`r.redeemed_at`, scope)}
+          AND o.brand_id = ANY(${brandIds(scope)}::int[])
+        GROUP BY r.hotel_id, h.name, b.short
+        ORDER BY redeemed DESC, h.name, r.hotel_id, b.short`,
+  );
+  const hotels = rows.map((row) => ({
+    hotelId: row.hotel_id,
+    hotel: row.hotel,
+    brand: row.brand,
+    redeemed: row.redeemed,
+    netCents: Number(row.net_cents),
+    withoutRate: row.without_rate,
+  }));
+  return {
+    from: scope.from,
+    to: scope.to,
+    brands: scope.brands.map(({ short, name }) => ({ short, name })),
+    hotels,
+    totals: {
+      redeemed: hotels.reduce((sum, row) => sum + row.redeemed, 0),
+      netCents: hotels.reduce((sum, row) => sum + row.netCents, 0),
+      withoutRate: hotels.reduce((sum, row) => sum + row.withoutRate, 0),
+    },
   };
 }
