@@ -185,6 +185,29 @@ journey('hotel desk: scan, redeem, and the buyer sees it used', (shop) => {
     expectNoConsoleErrors(page);
   });
 
+  test('the receptionist undoes the redemption made by mistake: a dialog, and the list says undone', async () => {
+    const page = await openAdmin(shop, '/admin/login', { viewport: phone });
+    await submitPassword(page, receptionist);
+    await page.waitForURL((url) => url.pathname === '/admin/desk');
+    const recent = page.getByRole('region', { name: 'Einlösungen der letzten 7 Tage' });
+    const undo = recent.getByRole('button', { name: /^Einlösung rückgängig machen/ }).first();
+    await undo.click();
+    // The dialog's code loads on this first press; then focus is in it, on the reason.
+    const dialog = page.getByRole('dialog', { name: 'Einlösung rückgängig machen' });
+    const reason = dialog.getByRole('textbox', { name: 'Grund (freiwillig)' });
+    await expect.poll(() => reason.evaluate((input) => input === document.activeElement)).toBe(true);
+    await expectNoBlockingViolations(page, 'hotel-desk-undo');
+    // Escape closes it and gives focus back to the button; nothing is undone.
+    await page.keyboard.press('Escape');
+    await expect.poll(() => undo.evaluate((button) => button === document.activeElement)).toBe(true);
+    await undo.click();
+    await reason.fill('Falsches Zimmer gebucht');
+    await dialog.getByRole('button', { name: 'Rückgängig machen' }).click();
+    await expectText(page.getByTestId('announcement'), /ist rückgängig gemacht/);
+    await expectText(recent.locator('li').first(), /Rückgängig gemacht am/);
+    expectNoConsoleErrors(page);
+  });
+
   test('a typo is caught before any lookup, in the desk’s language, by keyboard', async () => {
     const page = await openAdmin(shop, '/admin/login', { viewport: phone });
     await submitPassword(page, receptionist);

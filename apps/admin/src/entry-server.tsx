@@ -7,7 +7,7 @@ import type { ZodType } from 'zod';
 import { App } from './app.tsx';
 import { sessionKey } from './features/auth/api/session.ts';
 import { orderKey } from './features/orders/api/get-order.ts';
-import { type Dictionary, dictionaries } from './i18n/dictionaries.ts';
+import { type Dictionary, loadDictionary } from './i18n/dictionaries.ts';
 import type { PageState } from './page-state.ts';
 import { createQueryClient } from './query-client.ts';
 
@@ -79,6 +79,8 @@ async function renderScreen(
   // Waits for the screen's lazily loaded code (a string render would give its "loading" fallback). A
   // part that fails renders its fallback instead of throwing: such a page is not sent (the caller logs).
   let failed: unknown = null;
+  // The provider reads the language's texts synchronously.
+  const t = await loadDictionary(locale);
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
       <App queryClient={queryClient} locale={locale} serverLocation={url} />
@@ -96,7 +98,6 @@ async function renderScreen(
   }
   html += decoder.decode();
   if (failed) throw failed;
-  const t = dictionaries[locale];
   return {
     html,
     title: `${screen.title(t, match)} – ${t.app.name}`,

@@ -4,6 +4,8 @@ import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app.tsx';
 import { sessionKey } from './features/auth/api/session.ts';
+import { loadDictionary } from './i18n/dictionaries.ts';
+import { startLocale } from './i18n/i18n-context.tsx';
 import { setCsrfToken } from './lib/api-client.ts';
 import { type PageState, pageStateElementId } from './page-state.ts';
 import { createQueryClient } from './query-client.ts';
@@ -14,8 +16,10 @@ if (!root) throw new Error('#root is missing from index.html');
 const queryClient = createQueryClient();
 // A page the server rendered (entry-server.tsx) comes with the answers it was made of.
 const stateText = document.getElementById(pageStateElementId)?.textContent;
-if (stateText) {
-  const state = JSON.parse(stateText) as PageState;
+const state = stateText ? (JSON.parse(stateText) as PageState) : null;
+// The page's language's texts before the first render (they are a chunk of their own).
+await loadDictionary(state?.locale ?? startLocale());
+if (state) {
   hydrate(queryClient, state.queries);
   // The session's query function sets the token when it runs; here it did not run in this browser.
   const session = queryClient.getQueryData<StaffSession | null>(sessionKey);

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { isoDate, pageNumber } from './admin.ts';
 import { blackoutReasons, inclusionCodes, inclusionUnits, petsPolicies } from './catalogue.ts';
-import { messageKeys } from './messages.ts';
+import { messageKeys } from './message-keys.ts';
 import { text } from './text.ts';
 
 const maxCents = 100_000_000;

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { locales } from './locale.ts';
-import { messageKeys } from './messages.ts';
+import { messageKeys } from './message-keys.ts';
 import { idParam } from './params.ts';
 import { text } from './text.ts';
 

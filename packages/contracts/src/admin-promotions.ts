@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { isoDate, pageNumber } from './admin.ts';
-import { messageKeys } from './messages.ts';
+import { messageKeys } from './message-keys.ts';
 import { orderStatuses } from './orders.ts';
 import { text } from './text.ts';
 

@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { note, pageNumber } from './admin.ts';
-import { messageKeys } from './messages.ts';
+import { messageKeys } from './message-keys.ts';
 import { text } from './text.ts';
 
 export const serviceRecordKinds = ['newsletter', 'wishes', 'reminders', 'consent'] as const;

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { isCalendarDate, isoDate } from './admin.ts';
-import { messageKeys } from './messages.ts';
+import { messageKeys } from './message-keys.ts';
 import { text } from './text.ts';
 
 export const reportIntervals = ['day', 'week', 'month'] as const;

@@ -4,22 +4,26 @@
  * and a CSRF token sent as `x-csrf-token` on every call that changes something.
  */
 import { z } from 'zod';
-import { messageKeys } from './messages.ts';
+import { isoDate } from './calendar-date.ts';
+import { messageKeys } from './message-keys.ts';
 import { emailField, orderStatuses, paymentTypes } from './orders.ts';
 import { idParam } from './params.ts';
+import { staffBrandSchema, staffMemberSchema, staffRoles } from './staff-session.ts';
 import { text } from './text.ts';
 
-/**
- * operator: everything, every brand, staff accounts included. brand-manager: everything for their
- * brands. support: find and read orders, resend mails and documents, mark transfers paid up to their
- * limit, cancel unpaid orders; no refunds, no catalogue or staff changes. hotel: a hotel's desk (issue 27),
- * for the hotels named on the account only: checks and redeems their vouchers, nothing else.
- */
-export const staffRoles = ['operator', 'brand-manager', 'support', 'hotel'] as const;
-export type StaffRole = (typeof staffRoles)[number];
-
-/** The header every state-changing admin call carries: the session's CSRF token. */
-export const adminCsrfHeader = 'x-csrf-token';
+// The staff session and the calendar day have modules of their own, which the back office's first view
+// loads without this one (and the order and catalogue contracts it imports); re-exported here.
+export { isCalendarDate, isoDate } from './calendar-date.ts';
+export {
+  adminCsrfHeader,
+  type StaffMember,
+  type StaffRole,
+  type StaffSession,
+  staffBrandSchema,
+  staffMemberSchema,
+  staffRoles,
+  staffSessionSchema,
+} from './staff-session.ts';
 
 /** An address in one form: staff sign in with it however they type it. */
 const email = emailField().toLowerCase();
@@ -37,36 +41,8 @@ export const adminLoginRequestSchema = z.object({
 });
 export type AdminLoginRequest = z.infer<typeof adminLoginRequestSchema>;
 
-export const staffBrandSchema = z.object({ id: z.number().int(), short: text(), name: text() });
-
 /** GET /api/admin/brands: the brands the signed-in staff member works for (all for an operator). */
 export const adminBrandListSchema = z.array(staffBrandSchema);
-
-export const staffMemberSchema = z.object({
-  id: text(),
-  email: text(),
-  name: text(),
-  role: z.enum(staffRoles),
-  /** The brands the staff member works for; empty for an operator (all brands). */
-  brands: z.array(staffBrandSchema),
-  /** The hotels a hotel staff member works for; empty for every other role. */
-  hotels: z.array(z.object({ id: z.number().int(), name: text() })),
-  totpEnabled: z.boolean(),
-  /** The largest bank transfer a support member may mark paid; null: no limit. */
-  markPaidLimitCents: cents.nullable(),
-});
-export type StaffMember = z.infer<typeof staffMemberSchema>;
-
-export const staffSessionSchema = z.object({
-  staff: staffMemberSchema,
-  csrfToken: text(),
-  /**
-   * The staff member must set up a second factor before anything else (an operator in production):
-   * every other admin call answers 403 `totp-setup-required` until then.
-   */
-  mustSetUpTotp: z.boolean(),
-});
-export type StaffSession = z.infer<typeof staffSessionSchema>;
 
 export const totpSetupSchema = z.object({
   /** Base32, for typing into the app by hand. */
@@ -86,13 +62,6 @@ export const totpConfirmAnswerSchema = z.object({
 
 export const adminOrderSorts = ['created-desc', 'created-asc', 'total-desc', 'total-asc'] as const;
 
-/** `YYYY-MM-DD` of a day that exists (no 30 February: the database would refuse it with a 500). */
-export const isCalendarDate = (value: string): boolean => {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || value < '1000-01-01') return false;
-  const day = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === value;
-};
-export const isoDate = text().refine(isCalendarDate, { message: messageKeys.invalid });
 export const pageNumber = text()
   .regex(/^\d{1,6}$/)
   .transform(Number)

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { messageKeys } from './messages.ts';
+import { messageKeys } from './message-keys.ts';
 import { priceSchema } from './money.ts';
 import { decimalQuery, maxPageSize } from './params.ts';
 import { text } from './text.ts';

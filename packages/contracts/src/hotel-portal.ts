@@ -4,8 +4,8 @@
  * in the back office). A voucher of another hotel is never shown in detail.
  */
 import { z } from 'zod';
-import { isCalendarDate } from './admin.ts';
-import { messageKeys } from './messages.ts';
+import { isCalendarDate } from './calendar-date.ts';
+import { messageKeys } from './message-keys.ts';
 import { idParam } from './params.ts';
 import { text } from './text.ts';
 import { isWellFormedVoucherCode, normalVoucherCode } from './voucher-code.ts';

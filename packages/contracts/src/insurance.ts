@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { type Locale, locales } from './locale.ts';
-import { messageKeys } from './messages.ts';
+import { messageKeys } from './message-keys.ts';
 import { priceSchema } from './money.ts';
 import { orderAccessSchema, textField } from './orders.ts';
 import { idParam } from './params.ts';

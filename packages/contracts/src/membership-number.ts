@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { MembershipCheckDigit, MembershipRule } from './brand-config.ts';
-import { messageKeys } from './messages.ts';
+import { messageKeys } from './message-keys.ts';
 import { text } from './text.ts';
 
 // Without zod, for the checkout's first view (its numeric keypad).

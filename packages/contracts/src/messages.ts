@@ -1,43 +1,15 @@
 import { fieldNames } from './field-names.ts';
 import type { Locale } from './locale.ts';
+import { type MessageKey, messageKeys } from './message-keys.ts';
 
 /**
  * Validation messages of our own (beyond zod's built-in ones), by key, so that server and storefront
  * show the same text in the caller's language. Schemas carry the key as the issue's message; `wordIssue`
  * turns it into text. Placeholders: {field} (the field's name in that language, `fieldNames`), {max}.
  */
-export const messageKeys = {
-  positiveInteger: 'positiveInteger',
-  pageRange: 'pageRange',
-  pageSizeRange: 'pageSizeRange',
-  slug: 'slug',
-  decimal: 'decimal',
-  countryCode: 'countryCode',
-  minAboveMax: 'minAboveMax',
-  searchWindow: 'searchWindow',
-  required: 'required',
-  email: 'email',
-  maxLength: 'maxLength',
-  oneOf: 'oneOf',
-  invalid: 'invalid',
-  phone: 'phone',
-  postcode: 'postcode',
-  acceptTerms: 'acceptTerms',
-  giftCardCode: 'giftCardCode',
-  giftCardTanOrId: 'giftCardTanOrId',
-  providerReference: 'providerReference',
-  unsafeText: 'unsafeText',
-  minLength: 'minLength',
-  confirmed: 'confirmed',
-  currentPassword: 'currentPassword',
-  orderLink: 'orderLink',
-  orderLinkHost: 'orderLinkHost',
-  reportRange: 'reportRange',
-  noAddressInNote: 'noAddressInNote',
-  voucherCode: 'voucherCode',
-  departureAfterArrival: 'departureAfterArrival',
-} as const;
-export type MessageKey = keyof typeof messageKeys;
+// The keys have a module of their own: every schema carries them, while the texts below are loaded
+// only where an issue is worded (the back office's first view does without them).
+export { type MessageKey, messageKeys } from './message-keys.ts';
 
 export const validationMessages: Record<MessageKey, Record<Locale, string>> = {
   // The check symbol caught a typo (voucher-code.ts): nothing was looked up.

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { imageSchema } from './catalogue.ts';
-import { type MessageKey, messageKeys } from './messages.ts';
+import { type MessageKey, messageKeys } from './message-keys.ts';
 import { currencySchema, priceSchema } from './money.ts';
 import { idParam } from './params.ts';
 import { problemSchema } from './problem.ts';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { messageKeys } from './messages.ts';
+import { messageKeys } from './message-keys.ts';
 import { text } from './text.ts';
 
 const maxInt32 = 2_147_483_647;

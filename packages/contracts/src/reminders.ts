@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { messageKeys } from './messages.ts';
+import { messageKeys } from './message-keys.ts';
 import { emailField } from './orders.ts';
 
 /**

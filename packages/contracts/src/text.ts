@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { messageKeys } from './messages.ts';
+import { messageKeys } from './message-keys.ts';
 
 // In browsers zod must not compile parsers with `new Function`: the storefront's Content-Security-Policy
 // forbids eval, and zod's probe for it is reported as a violation even though zod catches it. This

@@ -1,11 +1,13 @@
 import type { BankStatement, StaffRole } from '@shop/contracts/admin';
 import type { OrderStatus, PaymentType } from '@shop/contracts/orders';
+import { deskDe } from './desk-texts-de.ts';
 
 /**
  * The back office's texts in German, the reference language: `Dictionary` is this object's type, so
  * English and Italian fail the type check when they miss a key (dictionaries.test.ts checks the values).
  */
 export const de = {
+  desk: deskDe,
   app: {
     name: 'Backoffice',
     skipLink: 'Zum Inhalt springen',

@@ -1,6 +1,8 @@
 import type { Dictionary } from './de.ts';
+import { deskEn } from './desk-texts-en.ts';
 
 export const en: Dictionary = {
+  desk: deskEn,
   app: {
     name: 'Back office',
     skipLink: 'Skip to content',

@@ -2,7 +2,7 @@ import { type Locale, localeIso } from '@shop/contracts/locale';
 import { formatPrice } from '@shop/contracts/money';
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
-import { type Dictionary, dictionaries } from './dictionaries.ts';
+import { type Dictionary, dictionaryOf, loadDictionary } from './dictionaries.ts';
 import { initialLocale, rememberLocale, setCurrentLocale, storedLocale } from './language.ts';
 
 export type I18n = {
@@ -27,12 +27,13 @@ const officeTimeZone = 'Europe/Berlin';
 
 /**
  * `locale`: the language a server-rendered page was rendered in (hydration must start from the same
- * one); without it, the one chosen in this browser before, else the browser's languages.
+ * one); without it, the one chosen in this browser before, else the browser's languages
+ * (`startLocale`). Its dictionary must be loaded before the first render (main.tsx).
  */
 export function I18nProvider({ children, locale: given }: { children: ReactNode; locale?: Locale }) {
   const queryClient = useQueryClient();
   const [locale, setLocaleState] = useState<Locale>(() => {
-    const chosen = given ?? initialLocale(storedLocale(), navigator.languages ?? [navigator.language]);
+    const chosen = given ?? startLocale();
     setCurrentLocale(chosen);
     return chosen;
   });
@@ -41,11 +42,14 @@ export function I18nProvider({ children, locale: given }: { children: ReactNode;
   }, [locale]);
   const setLocale = useCallback(
     (next: Locale) => {
-      setCurrentLocale(next);
-      rememberLocale(next);
-      setLocaleState(next);
-      // Answers carry texts in the language asked for (problem titles, offer titles): ask again.
-      void queryClient.invalidateQueries();
+      // The new language's texts first (a chunk of their own); the page keeps the old ones meanwhile.
+      void loadDictionary(next).then(() => {
+        setCurrentLocale(next);
+        rememberLocale(next);
+        setLocaleState(next);
+        // Answers carry texts in the language asked for (problem titles, offer titles): ask again.
+        void queryClient.invalidateQueries();
+      });
     },
     [queryClient],
   );
@@ -61,7 +65,7 @@ export function I18nProvider({ children, locale: given }: { children: ReactNode;
     });
     return {
       locale,
-      t: dictionaries[locale],
+      t: dictionaryOf(locale),
       setLocale,
       dateTime: (iso) => (iso ? dateTimeFormat.format(new Date(iso)) : '–'),
       date: (iso) => (iso ? dateFormat.format(new Date(iso)) : '–'),
@@ -70,6 +74,10 @@ export function I18nProvider({ children, locale: given }: { children: ReactNode;
   }, [locale, setLocale]);
   return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
 }
+
+/** The language a page starts in without a server-rendered one: chosen here before, else the browser's. */
+export const startLocale = (): Locale =>
+  initialLocale(storedLocale(), navigator.languages ?? [navigator.language]);
 
 export function useI18n(): I18n {
   const i18n = useContext(I18nContext);

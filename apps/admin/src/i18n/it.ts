@@ -1,6 +1,8 @@
 import type { Dictionary } from './de.ts';
+import { deskIt } from './desk-texts-it.ts';
 
 export const it: Dictionary = {
+  desk: deskIt,
   app: {
     name: 'Back office',
     skipLink: 'Vai al contenuto',

@@ -1,4 +1,4 @@
-import { adminCsrfHeader } from '@shop/contracts/admin';
+import { adminCsrfHeader } from '@shop/contracts/staff-session';
 import type { ZodType } from 'zod';
 import { currentLocale } from '../i18n/language.ts';
 

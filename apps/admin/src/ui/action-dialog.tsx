@@ -9,8 +9,13 @@ import { ConfirmDialog } from './confirm-dialog.tsx';
 import { ProblemMessage } from './problem-message.tsx';
 
 type Props = {
-  /** The opening button's text (it may hold words for screen readers only: which row it acts on). */
-  trigger: ReactNode;
+  /**
+   * The opening button's text (it may hold words for screen readers only: which row it acts on).
+   * Without one, the caller opens the dialog (`isOpen`, `onOpenChange`).
+   */
+  trigger?: ReactNode;
+  isOpen?: boolean;
+  onOpenChange?(isOpen: boolean): void;
   title: string;
   intro: string;
   confirmLabel: string;
@@ -38,11 +43,21 @@ export function ActionDialog({
   isPending,
   onSubmit,
   onOpen,
+  isOpen,
+  onOpenChange,
   children,
 }: Props) {
   const { t } = useI18n();
   return (
-    <ConfirmDialog trigger={trigger} title={title} onOpenChange={(isOpen) => isOpen && onOpen?.()}>
+    <ConfirmDialog
+      trigger={trigger}
+      title={title}
+      {...(isOpen !== undefined ? { isOpen } : {})}
+      onOpenChange={(open) => {
+        if (open) onOpen?.();
+        onOpenChange?.(open);
+      }}
+    >
       {(close) => (
         <Form
           className="stack"

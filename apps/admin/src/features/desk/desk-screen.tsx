@@ -1,7 +1,7 @@
 import type { VoucherCheck } from '@shop/contracts/hotel-portal';
 import { isWellFormedVoucherCode } from '@shop/contracts/voucher-code';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { Button, FieldError, Form, Input, Label, Text, TextField } from 'react-aria-components';
 import { useDeskTexts } from '../../i18n/desk-texts.ts';
 import { useI18n } from '../../i18n/i18n-context.tsx';
@@ -10,11 +10,15 @@ import { PageHeading } from '../../ui/page-heading.tsx';
 import { ProblemMessage } from '../../ui/problem-message.tsx';
 import { deskHomeQuery, useCheckVoucher } from './api/desk.ts';
 import { RecentRedemptions } from './recent-redemptions.tsx';
-import { VoucherAnswer } from './voucher-answer.tsx';
 import './desk.css';
 
 // The camera and its decoder load when the desk asks for the camera, not with the page.
 const CodeScanner = lazy(() => import('./code-scanner.tsx').then((m) => ({ default: m.CodeScanner })));
+// The answer (with the redeem form and its form library) is fetched while the desk types or scans, so
+// that it is there when the check answers; the scan page's first view does without it (issue 27: 150 KB).
+const loadVoucherAnswer = () => import('./voucher-answer.tsx');
+const VoucherAnswer = lazy(() => loadVoucherAnswer().then((m) => ({ default: m.VoucherAnswer })));
+const preloadVoucherAnswer = () => void loadVoucherAnswer();
 
 /**
  * /admin/desk (issue 27): a hotel's front desk checks a voucher by its code, typed or scanned, sees at
@@ -33,7 +37,6 @@ export function DeskScreen() {
   const [noCamera, setNoCamera] = useState(false);
   const [answer, setAnswer] = useState<VoucherCheck | null>(null);
   const codeField = useRef<HTMLInputElement>(null);
-  const answerHeading = useRef<HTMLHeadingElement>(null);
 
   const run = (typed: string) => {
     // The check symbol catches a typo here, before a call that would count as a guess.
@@ -47,11 +50,6 @@ export function DeskScreen() {
     setTypo(false);
     check.mutate(typed, { onSuccess: setAnswer, onError: () => setAnswer(null) });
   };
-
-  // A new answer is read out and reached from its heading, where the redeem form follows.
-  useEffect(() => {
-    if (answer) answerHeading.current?.focus();
-  }, [answer]);
 
   const next = () => {
     setAnswer(null);
@@ -91,6 +89,7 @@ export function DeskScreen() {
           <Label>{texts.code}</Label>
           <Input
             ref={codeField}
+            onFocus={preloadVoucherAnswer}
             className="desk-code"
             autoCapitalize="characters"
             spellCheck={false}
@@ -106,6 +105,7 @@ export function DeskScreen() {
           <Button
             className="button large"
             onPress={() => {
+              preloadVoucherAnswer();
               setNoCamera(false);
               setIsScanning((scanning) => !scanning);
             }}
@@ -136,13 +136,14 @@ export function DeskScreen() {
       ) : null}
       <ProblemMessage error={check.error} />
       {answer ? (
-        <VoucherAnswer
-          answer={answer}
-          headingRef={answerHeading}
-          onChange={setAnswer}
-          onRecheck={() => run(answer.code)}
-          onNext={next}
-        />
+        <Suspense fallback={<p role="status">{t.app.loading}</p>}>
+          <VoucherAnswer
+            answer={answer}
+            onChange={setAnswer}
+            onRecheck={() => run(answer.code)}
+            onNext={next}
+          />
+        </Suspense>
       ) : null}
       <RecentRedemptions
         // The voucher on screen was undone from the list: what it is now, asked again.

@@ -1,15 +1,15 @@
 import type { Redemption } from '@shop/contracts/hotel-portal';
-import { text } from '@shop/contracts/text';
-import { z } from 'zod';
+import { lazy, Suspense, useState } from 'react';
+import { Button } from 'react-aria-components';
 import { useDeskTexts } from '../../i18n/desk-texts.ts';
-import { ActionDialog, useActionForm } from '../../ui/action-dialog.tsx';
-import { useAnnounce } from '../../ui/live-region.tsx';
-import { FormTextField } from '../../ui/text-field.tsx';
-import { useUndoRedemption } from './api/desk.ts';
 
-const undoForm = z.object({ note: text().trim().max(300) });
+const UndoDialog = lazy(() => import('./undo-dialog.tsx').then((m) => ({ default: m.UndoDialog })));
 
-/** Undo a redemption made by mistake (the hotel within 24 hours, the operator later), with a reason. */
+/**
+ * Undo a redemption made by mistake (the hotel within 24 hours, the operator later), with a reason. The
+ * button is plain; its dialog's code loads on the first press (a rare act at a desk). Focus goes into
+ * the dialog once it is there and back to this button when it closes.
+ */
 export function UndoRedemption({
   redemption,
   code,
@@ -20,33 +20,23 @@ export function UndoRedemption({
   onUndone(): void;
 }) {
   const texts = useDeskTexts();
-  const announce = useAnnounce();
-  const undo = useUndoRedemption();
-  const { form, dialog } = useActionForm({
-    schema: undoForm,
-    messages: (t) => ({ note: t.validation.note }),
-    defaults: { note: '' },
-    action: undo,
-    run: async ({ note }) => {
-      await undo.mutateAsync({ id: redemption.id, ...(note ? { note } : {}) });
-      announce(texts.undone(code));
-      onUndone();
-    },
-  });
+  const [isOpen, setIsOpen] = useState(false);
   return (
-    <ActionDialog
-      trigger={
-        <>
-          {texts.undo}
-          <span className="visually-hidden"> {code}</span>
-        </>
-      }
-      title={texts.undoTitle}
-      intro={texts.undoIntro}
-      confirmLabel={texts.undoConfirm}
-      {...dialog}
-    >
-      <FormTextField control={form.control} name="note" label={texts.undoNote} autoFocus />
-    </ActionDialog>
+    <>
+      <Button className="button" aria-haspopup="dialog" onPress={() => setIsOpen(true)}>
+        {texts.undo}
+        <span className="visually-hidden"> {code}</span>
+      </Button>
+      {isOpen ? (
+        <Suspense fallback={null}>
+          <UndoDialog
+            redemption={redemption}
+            code={code}
+            onUndone={onUndone}
+            onClose={() => setIsOpen(false)}
+          />
+        </Suspense>
+      ) : null}
+    </>
   );
 }

@@ -1,7 +1,7 @@
-import { isCalendarDate } from '@shop/contracts/admin';
+import { isCalendarDate } from '@shop/contracts/calendar-date';
 import type { Redemption, VoucherCheck } from '@shop/contracts/hotel-portal';
 import { text } from '@shop/contracts/text';
-import { type RefObject, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button, Form } from 'react-aria-components';
 import { z } from 'zod';
 import { useDeskTexts } from '../../i18n/desk-texts.ts';
@@ -41,13 +41,11 @@ const nightsBetween = (arrival: string, departure: string) =>
 /** What the check found: the state in large type, the voucher as printed, and what the desk can do now. */
 export function VoucherAnswer({
   answer,
-  headingRef,
   onChange,
   onRecheck,
   onNext,
 }: {
   answer: VoucherCheck;
-  headingRef: RefObject<HTMLHeadingElement | null>;
   onChange(answer: VoucherCheck): void;
   /** Asks again (after an undo: what the voucher is now depends on more than the redemption). */
   onRecheck(): void;
@@ -62,6 +60,11 @@ export function VoucherAnswer({
       ? texts.stateNotes.specimenLive
       : texts.stateNotes[answer.state];
   const tone = answer.redeemable ? 'good' : answer.state === 'redeemed' ? 'warning' : 'bad';
+  // A new answer is read out and reached from its heading, where the redeem form follows.
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (answer) headingRef.current?.focus();
+  }, [answer]);
   return (
     <section className={`card desk-answer is-${tone}`} aria-labelledby="desk-answer-title">
       <h2 id="desk-answer-title" ref={headingRef} tabIndex={-1}>

@@ -1,4 +1,5 @@
-import { type AdminLoginRequest, type StaffSession, staffSessionSchema } from '@shop/contracts/admin';
+import type { AdminLoginRequest } from '@shop/contracts/admin';
+import { type StaffSession, staffSessionSchema } from '@shop/contracts/staff-session';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiProblem, apiCall, setCsrfToken } from '../../../lib/api-client.ts';
 
