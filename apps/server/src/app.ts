@@ -235,12 +235,12 @@ export async function buildApp({
     operatorsNeedTotp: config.operatorsNeedTotp,
   });
   registerHotelPortalRoutes(app, { db: database.db, isSandbox: config.payments.mode === 'sandbox' });
-  registerHotelStatementRoutes(app, { db: database.db });
+  const brandLogos = createBrandLogos(path.join(repoRoot, 'assets'));
+  registerHotelStatementRoutes(app, { db: database.db, brandLogos });
   registerReminderRoutes(app, { db: database.db, jobs });
   registerGuardRoutes(app, { brandConfigs, checks: membershipNumbers });
   registerNewsletterRoutes(app, { db: database.db, jobs, brandConfigs });
   registerWishRoutes(app, { db: database.db });
-  const brandLogos = createBrandLogos(path.join(repoRoot, 'assets'));
   // Travel insurance on paid vouchers (issue 12): the built-in sandbox insurer is the only one so far;
   // it may take as long as a payment provider's call (PAYMENT_TIMEOUT_MS).
   registerInsuranceRoutes(app, {

@@ -5,6 +5,7 @@ import { lazy, Suspense, useRef, useState } from 'react';
 import { Button, FieldError, Form, Input, Label, Text, TextField } from 'react-aria-components';
 import { useDeskTexts } from '../../i18n/desk-texts.ts';
 import { useI18n } from '../../i18n/i18n-context.tsx';
+import { preloadable } from '../../lib/preloadable.tsx';
 import { useAnnounce } from '../../ui/live-region.tsx';
 import { PageHeading } from '../../ui/page-heading.tsx';
 import { ProblemMessage } from '../../ui/problem-message.tsx';
@@ -16,9 +17,9 @@ import './desk.css';
 const CodeScanner = lazy(() => import('./code-scanner.tsx').then((m) => ({ default: m.CodeScanner })));
 // The answer (with the redeem form and its form library) is fetched while the desk types or scans, so
 // that it is there when the check answers; the scan page's first view does without it (issue 27: 150 KB).
-const loadVoucherAnswer = () => import('./voucher-answer.tsx');
-const VoucherAnswer = lazy(() => loadVoucherAnswer().then((m) => ({ default: m.VoucherAnswer })));
-const preloadVoucherAnswer = () => void loadVoucherAnswer();
+const { Component: VoucherAnswer, preload: preloadVoucherAnswer } = preloadable(() =>
+  import('./voucher-answer.tsx').then((m) => m.VoucherAnswer),
+);
 
 /**
  * /admin/desk (issue 27): a hotel's front desk checks a voucher by its code, typed or scanned, sees at

@@ -476,6 +476,8 @@ describe('the hotel’s statement', () => {
     expect(text).toContain('Total: € 223.44');
     expect(text).toContain(c.code);
     expect(text).not.toContain(b.code);
+    // Issued under the brand's logo (an image object), as the shop's invoices are.
+    expect(pdf.rawPayload.includes('/Subtype /Image')).toBe(true);
 
     // Another hotel's statement is not found for this desk; the operator sees every hotel.
     const foreignHotel = (await check(operator, (await paidVoucher(otherHotelVariant)).code)).json().voucher

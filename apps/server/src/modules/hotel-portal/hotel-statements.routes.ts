@@ -20,6 +20,7 @@ import type { Database } from '#src/db/client.ts';
 import { HttpProblem } from '#src/http/problem.ts';
 import { staffOf } from '#src/modules/admin/admin-access.ts';
 import { csvAmount, csvLine, sendCsv } from '#src/modules/admin/csv.ts';
+import type { BrandLogos } from '#src/modules/brands/brand-logo.ts';
 import { sellerFooterLines, sellerOf } from '#src/modules/brands/seller.ts';
 import { deskOf } from './hotel-desk.ts';
 import { listBreakage, listStatements, markStatementPaid, readStatement } from './hotel-statements.ts';
@@ -29,7 +30,10 @@ const errors = { 400: problemSchema, 401: problemSchema, 403: problemSchema, 404
 const operators = { roles: ['operator'] } as const;
 const desks = { roles: ['hotel', 'operator'], hotelKeys: true } as const;
 
-export function registerHotelStatementRoutes(server: FastifyInstance, deps: { db: Database }): void {
+export function registerHotelStatementRoutes(
+  server: FastifyInstance,
+  deps: { db: Database; brandLogos: BrandLogos },
+): void {
   const app = server.withTypeProvider<ZodTypeProvider>();
   const notFound = () => new HttpProblem(404, 'not-found', 'statement');
 
@@ -66,6 +70,7 @@ export function registerHotelStatementRoutes(server: FastifyInstance, deps: { db
           request.locale,
           {
             name: config?.company ?? request.brand.name,
+            logoPng: config ? await deps.brandLogos.png(config.logo) : null,
             footer: config ? sellerFooterLines(sellerOf(config), request.locale) : [],
           },
           new Date(statement.paid?.at ?? Date.now()),

@@ -5,6 +5,7 @@
 import type { HotelStatement } from '@shop/contracts/hotel-portal';
 import type { Locale } from '@shop/contracts/locale';
 import { csvAmount, csvLine } from '#src/modules/admin/csv.ts';
+import { drawBrandMark } from '#src/modules/documents/brand-mark.ts';
 import { formatCents, formatDocumentDate } from '#src/modules/documents/document-texts.ts';
 import { createPdfDocument, fontBold, fontRegular } from '#src/modules/documents/pdf-document.ts';
 
@@ -111,7 +112,7 @@ export function statementCsv(statement: HotelStatement, locale: Locale): string 
 export function renderStatementPdf(
   statement: HotelStatement,
   locale: Locale,
-  seller: { name: string; footer: string[] },
+  seller: { name: string; logoPng: Buffer | null; footer: string[] },
   issuedAt: Date,
 ): PDFKit.PDFDocument {
   const t = texts[locale];
@@ -125,7 +126,19 @@ export function renderStatementPdf(
     margins: { top: margin, bottom: margin, left: margin, right: margin },
   });
   const width = doc.page.width - 2 * margin;
-  doc.font(fontBold).fontSize(16).text(t.title, margin, margin, { width });
+  // Who issues it, top right (the logo, else the name), as on the shop's invoices.
+  const mark = { width: 150, height: 40 };
+  drawBrandMark(
+    doc,
+    seller,
+    { x: margin + width - mark.width, y: margin - 5, ...mark },
+    { colour: [51, 51, 51], largest: 14, smallest: 9 },
+  );
+  doc.fillColor('#000000');
+  doc
+    .font(fontBold)
+    .fontSize(16)
+    .text(t.title, margin, margin, { width: width - mark.width - 10 });
   doc.moveDown(0.5).font(fontRegular).fontSize(10);
   doc.text(`${t.hotel}: ${statement.hotel.name}`);
   doc.text(`${t.month}: ${statement.month}`);

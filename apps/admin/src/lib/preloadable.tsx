@@ -1,0 +1,36 @@
+import { type ComponentType, lazy, useState } from 'react';
+
+/**
+ * A lazily loaded component whose code can be fetched ahead (`preload`, e.g. while the user types) and
+ * which, once fetched, renders at once. React's `lazy` alone suspends on its first render even when the
+ * module is already there, and React then holds the revealed content back for up to 300 ms (its
+ * fallback throttle): on the desk that was a third of the scan-to-answer time (bench/desk-scan.bench.ts).
+ */
+export function preloadable<Props extends object>(
+  load: () => Promise<ComponentType<Props>>,
+): { Component: ComponentType<Props>; preload(): void } {
+  let loaded: ComponentType<Props> | null = null;
+  let loading: Promise<ComponentType<Props>> | null = null;
+  const fetchOnce = () => {
+    loading ??= load().then(
+      (component) => {
+        loaded = component;
+        return component;
+      },
+      (error: unknown) => {
+        // A failed download (the network dropped) may be tried again.
+        loading = null;
+        throw error;
+      },
+    );
+    return loading;
+  };
+  const Lazy = lazy(() => fetchOnce().then((component) => ({ default: component })));
+  function Component(props: Props) {
+    // Chosen once per mount: switching from Lazy to the loaded component later would remount it (a
+    // form's typed values lost).
+    const [Chosen] = useState<ComponentType<Props>>(() => loaded ?? Lazy);
+    return <Chosen {...props} />;
+  }
+  return { Component, preload: () => void fetchOnce().catch(() => undefined) };
+}
