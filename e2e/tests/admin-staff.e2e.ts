@@ -67,6 +67,24 @@ journey('back office: staff accounts, the invitation, own sessions', (shop) => {
     await dialog.getByRole('combobox', { name: 'Rolle' }).selectOption('brand-manager');
     await dialog.getByRole('button', { name: 'Einladung senden' }).click();
     await expectText(dialog.getByText(/mindestens eine Marke\.$/), /Marke/);
+    // A hotel's desk: hotels found by the catalogue's search; removing one keeps the keyboard's place.
+    await dialog.getByRole('combobox', { name: 'Rolle' }).selectOption('hotel');
+    const found = dialog.getByRole('listbox', { name: 'Hotel' });
+    await dialog.getByRole('searchbox', { name: /^Hotel suchen/ }).fill('Hotel');
+    await expect.poll(() => found.locator('option').count()).toBeGreaterThanOrEqual(2);
+    const [firstHotel, secondHotel] = await found
+      .locator('option')
+      .evaluateAll((options) => options.slice(0, 2).map((option) => (option as HTMLOptionElement).value));
+    await found.selectOption(String(firstHotel));
+    await found.selectOption(String(secondHotel));
+    const remove = dialog.locator('.chosen-hotels').getByRole('button');
+    await expect.poll(() => remove.count()).toBe(2);
+    const focused = () => operator.evaluate(() => document.activeElement?.textContent ?? '');
+    const secondName = (await textOf(remove.nth(1))).replace(/ entfernen$/, '');
+    await remove.first().click();
+    await expect.poll(focused).toBe(`${secondName} entfernen`);
+    await operator.keyboard.press('Enter');
+    await expect.poll(focused).toBe('Hotels');
     await dialog.getByRole('combobox', { name: 'Rolle' }).selectOption('support');
     await dialog.getByRole('textbox', { name: 'E-Mail-Adresse' }).fill(member.email);
     await dialog.getByRole('textbox', { name: 'Name' }).fill(member.name);

@@ -1,5 +1,6 @@
 import { type StaffRole, staffRoles } from '@shop/contracts/admin';
 import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { Button, Checkbox, CheckboxGroup, FieldError, Label, Text } from 'react-aria-components';
 import { type Control, useController, useWatch } from 'react-hook-form';
 import { useI18n } from '../../../i18n/i18n-context.tsx';
@@ -94,18 +95,35 @@ function HotelsField({ control }: { control: Control<MemberFieldValues, unknown,
   const texts = useStaffTexts();
   const hotels = useController({ control, name: 'hotels' });
   const chosen = hotels.field.value;
+  const list = useRef<HTMLUListElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  // A removed hotel's button is gone: focus goes to the next one's (else the last, else the heading).
+  const focusAfterRemoval = useRef<number | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the list of hotels has changed, after its render.
+  useEffect(() => {
+    const index = focusAfterRemoval.current;
+    if (index === null) return;
+    focusAfterRemoval.current = null;
+    const buttons = list.current?.querySelectorAll('button') ?? [];
+    (buttons[Math.min(index, buttons.length - 1)] ?? heading.current)?.focus();
+  }, [chosen]);
   return (
     <div className="hotels-field">
       <p className="secondary">{texts.staff.hotelsHint}</p>
-      <h3 className="field-label">{texts.staff.hotels}</h3>
+      <h3 className="field-label" ref={heading} tabIndex={-1}>
+        {texts.staff.hotels}
+      </h3>
       {chosen.length === 0 ? <p>{texts.staff.noHotels}</p> : null}
-      <ul className="chosen-hotels">
-        {chosen.map((hotel) => (
+      <ul className="chosen-hotels" ref={list}>
+        {chosen.map((hotel, index) => (
           <li key={hotel.id}>
             {hotel.name}{' '}
             <Button
               className="button secondary"
-              onPress={() => hotels.field.onChange(chosen.filter((other) => other.id !== hotel.id))}
+              onPress={() => {
+                focusAfterRemoval.current = index;
+                hotels.field.onChange(chosen.filter((other) => other.id !== hotel.id));
+              }}
             >
               {texts.staff.removeHotel(hotel.name)}
             </Button>
