@@ -205,6 +205,10 @@ journey('hotel desk: scan, redeem, and the buyer sees it used', (shop) => {
     await dialog.getByRole('button', { name: 'Rückgängig machen' }).click();
     await expectText(page.getByTestId('announcement'), /ist rückgängig gemacht/);
     await expectText(recent.locator('li').first(), /Rückgängig gemacht am/);
+    // The keyboard's place: the line that says so, not the page's start.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.textContent ?? ''))
+      .toMatch(/^Rückgängig gemacht am/);
     expectNoConsoleErrors(page);
   });
 

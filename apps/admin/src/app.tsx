@@ -11,7 +11,6 @@ import { type ApiProblem, onAuthenticationProblem } from './lib/api-client.ts';
 import { LiveRegionProvider } from './ui/live-region.tsx';
 import { PageHeading } from './ui/page-heading.tsx';
 
-// The sign-in and the orders list are the first view (its JS budget); the rest loads when opened.
 // Every screen loads with its route: the first view of one (a hotel's scan page on a phone: issue 27's
 // 150 KB) carries none of the others' libraries (the orders table, the sign-in's form library).
 const LoginScreen = lazy(() =>

@@ -76,11 +76,11 @@ async function renderScreen(
     if (data === undefined) return null;
     queryClient.setQueryData(query.queryKey, data);
   }
+  // The provider reads the language's texts synchronously.
+  const t = await loadDictionary(locale);
   // Waits for the screen's lazily loaded code (a string render would give its "loading" fallback). A
   // part that fails renders its fallback instead of throwing: such a page is not sent (the caller logs).
   let failed: unknown = null;
-  // The provider reads the language's texts synchronously.
-  const t = await loadDictionary(locale);
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
       <App queryClient={queryClient} locale={locale} serverLocation={url} />

@@ -17,8 +17,16 @@ const queryClient = createQueryClient();
 // A page the server rendered (entry-server.tsx) comes with the answers it was made of.
 const stateText = document.getElementById(pageStateElementId)?.textContent;
 const state = stateText ? (JSON.parse(stateText) as PageState) : null;
-// The page's language's texts before the first render (they are a chunk of their own).
-await loadDictionary(state?.locale ?? startLocale());
+// The page's language's texts before the first render (they are a chunk of their own): tried twice,
+// then a plain message instead of an empty page.
+const pageLocale = state?.locale ?? startLocale();
+await loadDictionary(pageLocale)
+  .catch(() => loadDictionary(pageLocale))
+  .catch((error: unknown) => {
+    root.textContent =
+      'Das Backoffice konnte nicht geladen werden. Bitte laden Sie die Seite neu. / The back office could not be loaded. Please reload the page.';
+    throw error;
+  });
 if (state) {
   hydrate(queryClient, state.queries);
   // The session's query function sets the token when it runs; here it did not run in this browser.

@@ -5,7 +5,6 @@
  */
 import { z } from 'zod';
 import { isoDate } from './calendar-date.ts';
-import { messageKeys } from './message-keys.ts';
 import { emailField, orderStatuses, paymentTypes } from './orders.ts';
 import { idParam } from './params.ts';
 import { staffBrandSchema, staffMemberSchema, staffRoles } from './staff-session.ts';

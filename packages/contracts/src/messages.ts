@@ -1,16 +1,16 @@
 import { fieldNames } from './field-names.ts';
 import type { Locale } from './locale.ts';
-import { type MessageKey, messageKeys } from './message-keys.ts';
+import type { MessageKey } from './message-keys.ts';
+
+// The keys have a module of their own: every schema carries them, while the texts below are loaded
+// only where an issue is worded (the back office's first view does without them).
+export { type MessageKey, messageKeys } from './message-keys.ts';
 
 /**
  * Validation messages of our own (beyond zod's built-in ones), by key, so that server and storefront
  * show the same text in the caller's language. Schemas carry the key as the issue's message; `wordIssue`
  * turns it into text. Placeholders: {field} (the field's name in that language, `fieldNames`), {max}.
  */
-// The keys have a module of their own: every schema carries them, while the texts below are loaded
-// only where an issue is worded (the back office's first view does without them).
-export { type MessageKey, messageKeys } from './message-keys.ts';
-
 export const validationMessages: Record<MessageKey, Record<Locale, string>> = {
   // The check symbol caught a typo (voucher-code.ts): nothing was looked up.
   voucherCode: {

@@ -1,14 +1,27 @@
 import { type Locale, localeIso } from '@shop/contracts/locale';
 import { formatPrice } from '@shop/contracts/money';
 import { useQueryClient } from '@tanstack/react-query';
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import {
+  createContext,
+  type ReactNode,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { type Dictionary, dictionaryOf, loadDictionary } from './dictionaries.ts';
 import { initialLocale, rememberLocale, setCurrentLocale, storedLocale } from './language.ts';
 
 export type I18n = {
   locale: Locale;
   t: Dictionary;
-  setLocale(locale: Locale): void;
+  /**
+   * Switches once the language's texts are loaded (a chunk of their own): true then, false when they
+   * could not be loaded (the page stays in its language). A later switch wins over an earlier one.
+   */
+  setLocale(locale: Locale): Promise<boolean>;
   /** Date and time of an ISO timestamp, e.g. "27.11.2026, 14:05". */
   dateTime(iso: string | null): string;
   /** The date alone, e.g. "27.11.2029" (a voucher's last day). */
@@ -40,16 +53,24 @@ export function I18nProvider({ children, locale: given }: { children: ReactNode;
   useEffect(() => {
     document.documentElement.lang = locale;
   }, [locale]);
+  // The language asked for last: a slower download of one asked for before must not overwrite it.
+  const requested = useRef<Locale | null>(null);
   const setLocale = useCallback(
-    (next: Locale) => {
-      // The new language's texts first (a chunk of their own); the page keeps the old ones meanwhile.
-      void loadDictionary(next).then(() => {
-        setCurrentLocale(next);
-        rememberLocale(next);
-        setLocaleState(next);
-        // Answers carry texts in the language asked for (problem titles, offer titles): ask again.
-        void queryClient.invalidateQueries();
-      });
+    async (next: Locale) => {
+      requested.current = next;
+      try {
+        await loadDictionary(next);
+      } catch {
+        if (requested.current === next) requested.current = null;
+        return false;
+      }
+      if (requested.current !== next) return true;
+      setCurrentLocale(next);
+      rememberLocale(next);
+      setLocaleState(next);
+      // Answers carry texts in the language asked for (problem titles, offer titles): ask again.
+      void queryClient.invalidateQueries();
+      return true;
     },
     [queryClient],
   );

@@ -46,6 +46,8 @@ const de = {
     'Gutscheine, die Hotels in diesem Zeitraum eingelöst haben (rückgängig gemachte nicht), je Hotel und Marke, mit dem Nettobetrag, den der Shop dem Hotel dafür schuldet.',
   noRedemptions: 'In diesem Zeitraum wurde kein Gutschein eingelöst.',
   redeemedCsv: 'Einlösungen als CSV herunterladen',
+  redeemedTotals: (redeemed: number, net: string, withoutRate: number) =>
+    `Zusammen ${redeemed} eingelöst, ${net} netto geschuldet${withoutRate ? `, ${withoutRate} davon ohne Nettopreis` : ''}.`,
   topOffers: 'Meistverkaufte Angebote',
   noSales: 'In diesem Zeitraum wurde nichts verkauft.',
   searchMisses: 'Suchen ohne Ergebnis',
@@ -97,6 +99,8 @@ const en: ReportTexts = {
     'Vouchers hotels redeemed in this period (not those undone), per hotel and brand, with the net the shop owes the hotel for them.',
   noRedemptions: 'No voucher was redeemed in this period.',
   redeemedCsv: 'Download redemptions as CSV',
+  redeemedTotals: (redeemed: number, net: string, withoutRate: number) =>
+    `${redeemed} redeemed in all, ${net} net owed${withoutRate ? `, ${withoutRate} of them without a net rate` : ''}.`,
   topOffers: 'Best-selling offers',
   noSales: 'Nothing was sold in this period.',
   searchMisses: 'Searches that found nothing',
@@ -146,6 +150,8 @@ const it: ReportTexts = {
     'Buoni riscattati dagli hotel in questo periodo (non quelli annullati), per hotel e marchio, con il netto che lo shop deve all’hotel.',
   noRedemptions: 'In questo periodo non è stato riscattato nessun buono.',
   redeemedCsv: 'Scarica i riscatti come CSV',
+  redeemedTotals: (redeemed: number, net: string, withoutRate: number) =>
+    `In tutto ${redeemed} riscattati, ${net} netti dovuti${withoutRate ? `, di cui ${withoutRate} senza tariffa netta` : ''}.`,
   topOffers: 'Offerte più vendute',
   noSales: 'In questo periodo non è stato venduto nulla.',
   searchMisses: 'Ricerche senza risultati',

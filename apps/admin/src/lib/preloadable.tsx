@@ -11,6 +11,10 @@ export function preloadable<Props extends object>(
 ): { Component: ComponentType<Props>; preload(): void } {
   let loaded: ComponentType<Props> | null = null;
   let loading: Promise<ComponentType<Props>> | null = null;
+  // React keeps a lazy component's failure for good: after one, the next mount gets a fresh one, so a
+  // download that failed (the network dropped) is tried again.
+  const makeLazy = () => lazy(() => fetchOnce().then((component) => ({ default: component })));
+  let Lazy = makeLazy();
   const fetchOnce = () => {
     loading ??= load().then(
       (component) => {
@@ -18,14 +22,13 @@ export function preloadable<Props extends object>(
         return component;
       },
       (error: unknown) => {
-        // A failed download (the network dropped) may be tried again.
         loading = null;
+        Lazy = makeLazy();
         throw error;
       },
     );
     return loading;
   };
-  const Lazy = lazy(() => fetchOnce().then((component) => ({ default: component })));
   function Component(props: Props) {
     // Chosen once per mount: switching from Lazy to the loaded component later would remount it (a
     // form's typed values lost).

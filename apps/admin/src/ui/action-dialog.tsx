@@ -28,7 +28,10 @@ type Props = {
   isPending: boolean;
   /** Submits the form; resolves true when the action went through (the dialog closes). */
   onSubmit(): Promise<boolean>;
-  /** Called when the dialog opens: a fresh form and no old error. */
+  /**
+   * Called when the dialog opens from its trigger: a fresh form and no old error. A dialog without a
+   * trigger is mounted once per opening instead (its form is new each time), and this is not called.
+   */
   onOpen?(): void;
   children?: ReactNode;
 };

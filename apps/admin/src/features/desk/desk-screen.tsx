@@ -139,6 +139,8 @@ export function DeskScreen() {
       {answer ? (
         <Suspense fallback={<p role="status">{t.app.loading}</p>}>
           <VoucherAnswer
+            // Another voucher, another form: its stay dates and its Idempotency-Key are new.
+            key={answer.code}
             answer={answer}
             onChange={setAnswer}
             onRecheck={() => run(answer.code)}

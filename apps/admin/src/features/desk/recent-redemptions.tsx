@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { useDeskTexts } from '../../i18n/desk-texts.ts';
 import { useI18n } from '../../i18n/i18n-context.tsx';
 import { Section } from '../../ui/section.tsx';
@@ -13,6 +14,16 @@ export function RecentRedemptions({ onUndone }: { onUndone(code: string): void }
   const isOperator = useSession().data?.staff.role === 'operator';
   const home = useQuery(deskHomeQuery());
   const recent = home.data?.recent ?? [];
+  // The undone redemption's button and dialog are gone: the keyboard's place moves to the line that
+  // says it is undone, not to the page's start.
+  const [focusUndone, setFocusUndone] = useState<number | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: looks again when the list has changed (the line may come after the undo).
+  useEffect(() => {
+    const line = focusUndone === null ? null : document.getElementById(`desk-undone-${focusUndone}`);
+    if (!line) return;
+    setFocusUndone(null);
+    line.focus();
+  }, [focusUndone, recent]);
   return (
     <Section id="desk-recent" title={texts.recentTitle}>
       {home.data && recent.length === 0 ? <p>{texts.recentNone}</p> : null}
@@ -27,14 +38,17 @@ export function RecentRedemptions({ onUndone }: { onUndone(code: string): void }
               {dateTime(redemption.redeemedAt)} ({redemption.redeemedBy})
             </p>
             {redemption.undoneAt ? (
-              <p className="secondary">
+              <p className="secondary" id={`desk-undone-${redemption.id}`} tabIndex={-1}>
                 {texts.undoneAt} {dateTime(redemption.undoneAt)} ({redemption.undoneBy})
               </p>
             ) : isOperator || Date.now() < Date.parse(redemption.undoableUntil) ? (
               <UndoRedemption
                 redemption={redemption}
                 code={redemption.code}
-                onUndone={() => onUndone(redemption.code)}
+                onUndone={() => {
+                  setFocusUndone(redemption.id);
+                  onUndone(redemption.code);
+                }}
               />
             ) : null}
           </li>

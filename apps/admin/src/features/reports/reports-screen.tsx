@@ -138,6 +138,7 @@ export function ReportsScreen() {
         <h2 id="report-redeemed">{texts.redeemedByHotel}</h2>
         <p>{texts.redeemedIntro}</p>
         <ProblemMessage error={redeemed.error} />
+        {redeemed.isPending ? <p role="status">{t.app.loading}</p> : null}
         {redeemed.data?.hotels.length === 0 ? <p>{texts.noRedemptions}</p> : null}
         {redeemed.data?.hotels.length ? (
           <>
@@ -151,23 +152,21 @@ export function ReportsScreen() {
                 texts.columns.withoutRate,
               ]}
               numeric={[2, 3, 4]}
-              rows={[
-                ...redeemed.data.hotels.map((row) => [
-                  row.hotel,
-                  redeemed.data.brands.find((brand) => brand.short === row.brand)?.name ?? row.brand,
-                  row.redeemed,
-                  money(row.netCents),
-                  row.withoutRate,
-                ]),
-                [
-                  texts.totals,
-                  '',
-                  redeemed.data.totals.redeemed,
-                  money(redeemed.data.totals.netCents),
-                  redeemed.data.totals.withoutRate,
-                ],
-              ]}
+              rows={redeemed.data.hotels.map((row) => [
+                row.hotel,
+                redeemed.data.brands.find((brand) => brand.short === row.brand)?.name ?? row.brand,
+                row.redeemed,
+                money(row.netCents),
+                row.withoutRate,
+              ])}
             />
+            <p>
+              {texts.redeemedTotals(
+                redeemed.data.totals.redeemed,
+                money(redeemed.data.totals.netCents),
+                redeemed.data.totals.withoutRate,
+              )}
+            </p>
             <p>
               <a className="button" href={redeemedCsvUrl(filter)} download>
                 {texts.redeemedCsv}

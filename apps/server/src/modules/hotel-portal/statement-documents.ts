@@ -140,6 +140,8 @@ export function renderStatementPdf(
     .fontSize(16)
     .text(t.title, margin, margin, { width: width - mark.width - 10 });
   doc.moveDown(0.5).font(fontRegular).fontSize(10);
+  // Below the logo: a long hotel name runs the full width.
+  doc.y = Math.max(doc.y, margin + mark.height);
   doc.text(`${t.hotel}: ${statement.hotel.name}`);
   doc.text(`${t.month}: ${statement.month}`);
   doc.moveDown(0.5);
