@@ -23,8 +23,12 @@ const pageLocale = state?.locale ?? startLocale();
 await loadDictionary(pageLocale)
   .catch(() => loadDictionary(pageLocale))
   .catch((error: unknown) => {
-    root.textContent =
-      'Das Backoffice konnte nicht geladen werden. Bitte laden Sie die Seite neu. / The back office could not be loaded. Please reload the page.';
+    // No dictionary to word it: the three languages at once.
+    root.textContent = [
+      'Das Backoffice konnte nicht geladen werden. Bitte laden Sie die Seite neu.',
+      'The back office could not be loaded. Please reload the page.',
+      'Impossibile caricare il back office. Ricarichi la pagina.',
+    ].join(' / ');
     throw error;
   });
 if (state) {

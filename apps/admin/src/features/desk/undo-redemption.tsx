@@ -1,9 +1,11 @@
 import type { Redemption } from '@shop/contracts/hotel-portal';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Button } from 'react-aria-components';
 import { useDeskTexts } from '../../i18n/desk-texts.ts';
+import { preloadable } from '../../lib/preloadable.tsx';
 
-const UndoDialog = lazy(() => import('./undo-dialog.tsx').then((m) => ({ default: m.UndoDialog })));
+// Loaded on the first press; a download that failed is tried again on the next one (preloadable).
+const { Component: UndoDialog } = preloadable(() => import('./undo-dialog.tsx').then((m) => m.UndoDialog));
 
 /**
  * Undo a redemption made by mistake (the hotel within 24 hours, the operator later), with a reason. The

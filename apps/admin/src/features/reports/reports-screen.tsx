@@ -42,6 +42,10 @@ function sumsBy(
   return [...sums];
 }
 
+/** A brand's name as the report lists it (its short name if the report does not name it). */
+const brandName = (brands: { short: string; name: string }[], short: string) =>
+  brands.find((brand) => brand.short === short)?.name ?? short;
+
 /**
  * /admin/reports (operators, brand managers): what the shop sold per period as a chart and tables, the
  * CSV of it per brand, the vouchers redeemed per hotel, the best-selling offers and the searches that found nothing. The period, the
@@ -124,7 +128,7 @@ export function ReportsScreen() {
                 head={[texts.columns.brand, ...head]}
                 numeric={[1, 2, 3, 4, 5, 6]}
                 rows={sumsBy(report, (row) => row.brand).map(([short, sums]) => [
-                  report.brands.find((brand) => brand.short === short)?.name ?? short,
+                  brandName(report.brands, short),
                   ...figures(sums),
                 ])}
               />
@@ -154,7 +158,7 @@ export function ReportsScreen() {
               numeric={[2, 3, 4]}
               rows={redeemed.data.hotels.map((row) => [
                 row.hotel,
-                redeemed.data.brands.find((brand) => brand.short === row.brand)?.name ?? row.brand,
+                brandName(redeemed.data.brands, row.brand),
                 row.redeemed,
                 money(row.netCents),
                 row.withoutRate,
