@@ -67,14 +67,37 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     : openPglite(options.dataDir ?? 'memory://', options.loadDataDir);
 }
 
-async function openPglite(dataDir: string, loadDataDir: Blob | undefined): Promise<DatabaseHandle> {
+/**
+ * The embedded database's client, its folder claimed for this process (data-dir-lock.ts): the one way
+ * PGlite is opened, by the shop and by the backup (db/backup.ts). `close` gives the folder back.
+ */
+export async function openPgliteClient(
+  dataDir: string,
+  loadDataDir?: Blob,
+): Promise<{ client: PGlite; close(): Promise<void> }> {
   const isOnDisk = !dataDir.startsWith('memory://');
   if (isOnDisk) mkdirSync(dataDir, { recursive: true });
   const lock = isOnDisk ? claimDataDir(dataDir) : null;
-  const client = await PGlite.create(dataDir.startsWith('memory://') ? undefined : dataDir, {
-    extensions: { pg_trgm, unaccent },
-    ...(loadDataDir ? { loadDataDir } : {}),
-  });
+  try {
+    const client = await PGlite.create(isOnDisk ? dataDir : undefined, {
+      extensions: { pg_trgm, unaccent },
+      ...(loadDataDir ? { loadDataDir } : {}),
+    });
+    return {
+      client,
+      close: async () => {
+        await client.close();
+        lock?.release();
+      },
+    };
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
+}
+
+async function openPglite(dataDir: string, loadDataDir: Blob | undefined): Promise<DatabaseHandle> {
+  const { client, close } = await openPgliteClient(dataDir, loadDataDir);
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {
     db,
@@ -85,10 +108,7 @@ async function openPglite(dataDir: string, loadDataDir: Blob | undefined): Promi
     migrate: () => migratePglite(db as never, { migrationsFolder }),
     withExclusiveLock: (_lockId, work) => work(),
     withoutQueryTimeout: (work) => work(),
-    close: async () => {
-      await client.close();
-      lock?.release();
-    },
+    close,
   };
 }
 

@@ -16,9 +16,16 @@ export type TestApp = { app: FastifyInstance; database: DatabaseHandle; close():
 
 /** The real app on a fresh database holding the demo catalogue; requests go through `app.inject()`. */
 export async function createTestApp(
-  options: { cacheTtlMs?: number; env?: NodeJS.ProcessEnv } = {},
+  options: {
+    cacheTtlMs?: number;
+    env?: NodeJS.ProcessEnv /** PGlite on disk there. */;
+    dataDir?: string;
+  } = {},
 ): Promise<TestApp> {
-  const database = await createTestDatabase({ withDemoCatalogue: true });
+  const database = await createTestDatabase({
+    withDemoCatalogue: true,
+    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+  });
   const config = {
     ...loadConfig({
       NODE_ENV: 'test',

@@ -10,7 +10,10 @@ import { pgliteTemplate } from './pglite-templates.ts';
  * the PostgreSQL server named by TEST_DATABASE_URL (CI runs the suite both ways).
  */
 export async function createTestDatabase(
-  options: { withDemoCatalogue?: boolean } = {},
+  options: {
+    withDemoCatalogue?: boolean /** PGlite: a folder on disk instead of memory. */;
+    dataDir?: string;
+  } = {},
 ): Promise<DatabaseHandle> {
   const url = process.env.TEST_DATABASE_URL;
   const schemaName = url ? `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}` : undefined;
@@ -19,7 +22,7 @@ export async function createTestDatabase(
     : pgliteTemplate(options.withDemoCatalogue ? 'demo-catalogue' : 'migrated');
   const handle = await openDatabase({
     url,
-    dataDir: 'memory://',
+    dataDir: options.dataDir ?? 'memory://',
     loadDataDir: template,
     poolSize: 8,
     schemaName,
