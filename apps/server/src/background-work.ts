@@ -11,7 +11,7 @@ import {
   orderExportJobDefinition,
 } from './modules/admin/exports/order-exports.ts';
 import { refundOrderJobDefinition } from './modules/admin/orders/refunds.ts';
-import { createBankInbox } from './modules/bank/bank-inbox.ts';
+import { createBankInbox, retiredBankInboxJob } from './modules/bank/bank-inbox.ts';
 import { bankInboxDir } from './modules/bank/inbox-files.ts';
 import { statementImportJobDefinition } from './modules/bank/statement-records.ts';
 import { createBrandConfigs } from './modules/brands/brand-config.ts';
@@ -71,6 +71,7 @@ export function createBackgroundWork(options: {
     log,
     registry: options.registry,
     schema: database.schemaName ? `${database.schemaName}_jobs` : 'pgboss',
+    retiredSchedules: [retiredBankInboxJob],
   });
   const checkout: CheckoutDeps = {
     db: database.db,
@@ -80,7 +81,7 @@ export function createBackgroundWork(options: {
     jobs,
     brandConfigs,
   };
-  // Statements dropped into DATA_DIR/bank-inbox are imported by the process that runs jobs.
+  // Statements dropped into DATA_DIR/bank-inbox are imported by a process of that machine that runs jobs.
   const bankInbox = createBankInbox(
     { db: database.db, jobs, brandConfigs, log },
     { dir: bankInboxDir(config.dataDir) },
@@ -105,7 +106,6 @@ export function createBackgroundWork(options: {
     transferRemindersJob(checkout, config.payments.wireTransfer.reminderDays),
     reminderDispatchJob({ db: database.db, jobs }),
     guestOrdersCheckJobDefinition({ db: database.db, jobs }),
-    bankInbox.job,
     statementImportJobDefinition(checkout),
     orderExportJobDefinition({ db: database.db }),
     catalogueImportJobDefinition({ db: database.db, jobs }),

@@ -168,35 +168,34 @@ describe('the bank-statement inbox', () => {
     expect(await readdir(inboxFolders(inbox).processing)).toEqual([]);
   });
 
-  it('queues one scan a moment after a statement is renamed into the folder, none for files still hidden', async () => {
-    // A folder of its own with a recording queue: the shop's minutely scan cannot stand in for the watch.
+  it('scans a moment after a statement is renamed into the folder, in this process, and leaves files still hidden', async () => {
+    // A folder of its own, watched by an inbox whose minutely scan cannot stand in for the watch.
     const dir = path.join(dataDir, 'watched-inbox');
-    const queued: unknown[][] = [];
     const watched = createBankInbox(
-      {
-        ...shop.app.background.checkout,
-        jobs: { enqueue: async (...call) => void queued.push(call) },
-        log: shop.app.log,
-      },
-      { dir, debounceMs: 100 },
+      { ...shop.app.background.checkout, log: shop.app.log },
+      { dir, debounceMs: 100, settleMs: 100, intervalMs: 3_600_000 },
     );
     watched.watch();
     try {
-      const settled = () => new Promise((resolve) => setTimeout(resolve, 400));
-      await settled();
-      expect(queued).toEqual([]);
       const hidden = path.join(dir, '.upload.xml');
+      await new Promise((resolve) => setTimeout(resolve, 300));
       await writeFile(hidden, '<Document>');
       await appendFile(hidden, '</Document>');
-      await settled();
-      expect(queued).toEqual([]);
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      expect(existsSync(hidden)).toBe(true);
+      expect(await readInboxReport(dir, '.upload.xml')).toBeNull();
+      // Renamed into place: taken within a second, by this process (no job queue between), and filed
+      // under failed/ with its report, being no camt.053 statement.
       await rename(hidden, path.join(dir, 'upload.xml'));
-      await expect.poll(() => queued.length, { timeout: 5_000, interval: 50 }).toBe(1);
-      expect(queued[0]).toEqual([shop.database.db, 'bank.inbox', {}]);
-      await settled();
-      expect(queued).toHaveLength(1);
+      await expect
+        .poll(async () => (await readInboxReport(dir, 'upload.xml'))?.report.status, {
+          timeout: 5_000,
+          interval: 50,
+        })
+        .toBe('failed');
+      expect(await statementsIn(dir)).toEqual([]);
     } finally {
-      watched.close();
+      await watched.close();
     }
   });
 

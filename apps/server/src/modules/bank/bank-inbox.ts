@@ -5,11 +5,13 @@
  * database can import while the shop runs (it holds the database; `npm run bank-import` hands the file
  * over), and nobody has to stop anything.
  *
- * Triggers: the `bank.inbox` job every minute, and a watch on the folder that queues it a moment after
- * a file arrives. A file is taken only when it is complete: renamed into place (the convention: write
- * `.name.xml` or `name.xml.part`, then rename), or unchanged in size and time for `settleMs`. Each file
- * is claimed by an atomic rename into `processing/`, so two processes never import one file; the
- * import itself is idempotent besides (the same statement twice pays nothing twice).
+ * The folder is one machine's: every process that runs jobs scans its own machine's folder, a moment
+ * after its watch sees a file arrive and every minute, by a timer of its own. (A scan queued on the
+ * shared job queue would run on whichever machine took it, which on another machine finds nothing.)
+ * A file is taken only when it is complete: renamed into place (the convention: write `.name.xml` or
+ * `name.xml.part`, then rename), or unchanged in size and time for `settleMs`. Each file is claimed by
+ * an atomic rename into `processing/`, so two processes never import one file; the import itself is
+ * idempotent besides (the same statement twice pays nothing twice).
  */
 import { randomBytes } from 'node:crypto';
 import { type FSWatcher, mkdirSync, watch as watchFolder } from 'node:fs';
@@ -17,14 +19,14 @@ import { access, link, lstat, mkdir, readdir, rename, unlink } from 'node:fs/pro
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '#src/db/client.ts';
-import type { JobDefinition } from '#src/modules/jobs/job-queue.ts';
 import type { FulfilmentDeps } from '#src/modules/orders/order-paid.ts';
 import { StatementFormatError } from './camt053.ts';
 import { type InboxOutcome, type InboxReport, inboxReportJson, summarizeImport } from './import-report.ts';
 import { inboxFolders, isStatementName, reportName, writeFileAtomically } from './inbox-files.ts';
 import { importRecordedStatement } from './statement-records.ts';
 
-export const bankInboxJobName = 'bank.inbox';
+/** The shared queue's minutely scan of earlier versions: retired, since a scan is one machine's. */
+export const retiredBankInboxJob = 'bank.inbox';
 
 export type BankInboxDeps = FulfilmentDeps & {
   db: Database;
@@ -36,8 +38,10 @@ export type BankInboxOptions = {
   dir: string;
   /** A file must keep its size and time this long before it is taken (it may still be written). */
   settleMs?: number;
-  /** How long the watch waits after the last change in the folder before it queues the job. */
+  /** How long the watch waits after the last change in the folder before it scans. */
   debounceMs?: number;
+  /** The scan without a change seen (a watch can miss one, e.g. on a network folder). */
+  intervalMs?: number;
   /** A claim older than this belongs to a process that died: the file goes back to the inbox. */
   staleClaimMs?: number;
 };
@@ -53,11 +57,9 @@ export type HandledStatement = {
 export type BankInbox = {
   /** Imports every complete statement in the inbox now; what it handled. */
   scan(): Promise<HandledStatement[]>;
-  /** The job to register: a scan, every minute and whenever the watch queues it. */
-  job: JobDefinition<object>;
-  /** Watches the folder (in the process that runs jobs) and queues a scan for what is there already. */
+  /** Watches the folder (in the process that runs jobs), scans what is there already and every minute. */
   watch(): void;
-  close(): void;
+  close(): Promise<void>;
 };
 
 // An empty file is most likely one being written; it counts as a (failed) statement only after this.
@@ -70,6 +72,7 @@ export function createBankInbox(deps: BankInboxDeps, options: BankInboxOptions):
   const settleMs = options.settleMs ?? 1_000;
   const debounceMs = options.debounceMs ?? 500;
   const staleClaimMs = options.staleClaimMs ?? 15 * 60_000;
+  const intervalMs = options.intervalMs ?? 60_000;
 
   async function scan(): Promise<HandledStatement[]> {
     for (const folder of Object.values(folders)) await mkdir(folder, { recursive: true });
@@ -176,24 +179,39 @@ export function createBankInbox(deps: BankInboxDeps, options: BankInboxOptions):
   }
 
   let watcher: FSWatcher | undefined;
-  let isWatching = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
+  let interval: ReturnType<typeof setInterval> | undefined;
   let isClosed = false;
+  // One scan at a time in this process; a change during a scan asks for one more after it.
+  let scanning: Promise<void> | undefined;
+  let isAskedAgain = false;
 
-  const enqueue = async () => {
-    // Only when there is something to import: moving a file out of the inbox is a change too.
-    const waiting = (await readdir(dir).catch(() => [])).some(isStatementName);
-    if (!waiting || isClosed) return;
-    // A scan more than needed finds nothing left; what makes each file go once is the claim in `handle`.
-    await deps.jobs.enqueue(deps.db, bankInboxJobName, {});
-  };
-  const soon = () => {
+  function scanNow(): void {
+    if (isClosed) return;
+    if (scanning) {
+      isAskedAgain = true;
+      return;
+    }
+    scanning = (async () => {
+      try {
+        // Only when there is something to import: moving a file out of the inbox is a change too.
+        if ((await readdir(dir).catch(() => [])).some(isStatementName)) await scan();
+        // The watch broke (e.g. the folder was removed; the scan made it again): watch the new one.
+        if (watcher === undefined && interval !== undefined) startWatching();
+      } catch (error) {
+        deps.log.warn({ err: error }, 'bank inbox: the scan failed; it is tried again within a minute');
+      } finally {
+        scanning = undefined;
+        if (isAskedAgain) {
+          isAskedAgain = false;
+          scanSoon();
+        }
+      }
+    })();
+  }
+  const scanSoon = () => {
     clearTimeout(timer);
-    timer = setTimeout(() => {
-      enqueue().catch((error: unknown) =>
-        deps.log.warn({ err: error }, 'bank inbox: could not queue a scan'),
-      );
-    }, debounceMs);
+    timer = setTimeout(scanNow, debounceMs);
   };
 
   function startWatching(): void {
@@ -202,7 +220,7 @@ export function createBankInbox(deps: BankInboxDeps, options: BankInboxOptions):
       watcher?.close();
       mkdirSync(dir, { recursive: true });
       watcher = watchFolder(dir, (_event, filename) => {
-        if (filename === null || isStatementName(filename)) soon();
+        if (filename === null || isStatementName(filename)) scanSoon();
       });
       watcher.on('error', (error) => {
         deps.log.warn(
@@ -215,33 +233,25 @@ export function createBankInbox(deps: BankInboxDeps, options: BankInboxOptions):
     } catch (error) {
       deps.log.warn({ err: error }, 'bank inbox: cannot watch the folder; the minutely scan remains');
     }
-    soon();
   }
 
   return {
     scan,
-    job: {
-      name: bankInboxJobName,
-      retryLimit: 2,
-      retryDelaySeconds: 30,
-      expireInSeconds: 600,
-      schedule: '* * * * *',
-      async run() {
-        await scan();
-        // The watch broke (e.g. the folder was removed; the scan made it again): watch the new one.
-        if (isWatching && watcher === undefined) startWatching();
-      },
-    },
     watch() {
-      isWatching = true;
+      if (isClosed || interval) return;
+      interval = setInterval(scanNow, intervalMs);
+      interval.unref();
       startWatching();
+      scanSoon();
     },
-    close() {
+    async close() {
       isClosed = true;
-      isWatching = false;
       clearTimeout(timer);
+      clearInterval(interval);
       watcher?.close();
       watcher = undefined;
+      // A scan under way finishes its file before the database closes under it.
+      await scanning;
     },
   };
 }

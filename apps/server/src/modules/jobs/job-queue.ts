@@ -50,6 +50,8 @@ export function createJobQueue(
     /** pg-boss's own schema; tests on a schema of their own get one of their own too. */
     schema: string;
     pollingIntervalSeconds?: number;
+    /** Schedules an earlier version made that nothing runs any more: removed at start. */
+    retiredSchedules?: string[];
   },
 ): JobQueue {
   const boss = new PgBoss({
@@ -140,6 +142,8 @@ export function createJobQueue(
           await boss.updateQueue(definition.name, queue);
           if (definition.schedule) await boss.schedule(definition.name, definition.schedule, {});
         }
+        // Left in place, a retired schedule would fill a queue nobody works, a job every minute.
+        for (const name of options.retiredSchedules ?? []) await boss.unschedule(name);
       });
       started = true;
       if (!options.runWorkers) return;
