@@ -31,23 +31,40 @@ type Shop = Pick<FastifyInstance, 'inject'>;
 
 /**
  * The same calls as `app.inject()`, over HTTP to a server process; answers carry what the helpers
- * here read (status, body, json(), location).
+ * here and in staff.ts read (status, body, raw bytes, json(), headers with every set-cookie).
  */
 export function httpShop(baseUrl: string): Shop {
   const shop = {
-    async inject({ method, url, payload }: { method: string; url: string; payload?: object }) {
+    async inject({
+      method,
+      url,
+      payload,
+      headers = {},
+    }: {
+      method: string;
+      url: string;
+      payload?: object | string;
+      headers?: Record<string, string>;
+    }) {
+      const isRaw = typeof payload === 'string' || Buffer.isBuffer(payload);
       const response = await fetch(`${baseUrl}${url}`, {
         method,
         redirect: 'manual',
-        headers: payload ? { 'content-type': 'application/json' } : {},
-        ...(payload ? { body: JSON.stringify(payload) } : {}),
+        headers: { ...(payload && !isRaw ? { 'content-type': 'application/json' } : {}), ...headers },
+        ...(payload ? { body: isRaw ? (payload as string | Buffer) : JSON.stringify(payload) } : {}),
       });
-      const body = await response.text();
+      const rawPayload = Buffer.from(await response.arrayBuffer());
+      const body = rawPayload.toString();
       return {
         statusCode: response.status,
         body,
+        rawPayload,
         json: () => JSON.parse(body),
-        headers: { location: response.headers.get('location') ?? undefined },
+        headers: {
+          ...Object.fromEntries(response.headers),
+          location: response.headers.get('location') ?? undefined,
+          'set-cookie': response.headers.getSetCookie(),
+        },
       };
     },
   };
