@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from './config.ts';
 import { perProcessLimitsWarning } from './http/rate-limit.ts';
+import { localOutboxWarning } from './modules/mail/mail-transport.ts';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -65,5 +66,20 @@ describe('the rate-limit warning at start', () => {
       ),
     ).toBeNull();
     expect(perProcessLimitsWarning(config({ PAYMENTS_MODE: 'sandbox' }))).toBeNull();
+  });
+});
+
+describe('the mail warning at start', () => {
+  const outboxWarning = /"level":40.*SMTP_URL is not set: mails are written to DATA_DIR\/outbox/;
+
+  it('says that mails stay on the machine without SMTP_URL on a database server', async () => {
+    const output = await runServer({ ...serverDeployment, REDIS_URL: 'redis://127.0.0.1:1' }, outboxWarning);
+    expect(output).toMatch(outboxWarning);
+  }, 60_000);
+
+  it('says nothing with SMTP_URL, or on the embedded database (its outbox is the demo mailbox)', () => {
+    const config = (env: Record<string, string>) => loadConfig({ NODE_ENV: 'production', ...env });
+    expect(localOutboxWarning(config({ ...serverDeployment, SMTP_URL: 'smtp://mail:25' }))).toBeNull();
+    expect(localOutboxWarning(config({ PAYMENTS_MODE: 'sandbox' }))).toBeNull();
   });
 });

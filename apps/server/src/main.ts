@@ -10,14 +10,18 @@ import { logOptions } from './http/logging.ts';
 import { perProcessLimitsWarning } from './http/rate-limit.ts';
 import { isLocalShop } from './modules/admin/staff/staff-accounts.ts';
 import { brandsWithoutOrigin } from './modules/brands/brand-directory.ts';
+import { localOutboxWarning } from './modules/mail/mail-transport.ts';
 import { startMetricsServer } from './modules/ops/ops.routes.ts';
 import { guardAgainstDatabaseOutages } from './process-guards.ts';
 import { isCatalogueEmpty, seedDemoCatalogue } from './seed/demo-catalogue.ts';
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const limitsWarning = perProcessLimitsWarning(config);
-  if (limitsWarning && cluster.isPrimary) pino(logOptions(config.logLevel)).warn(limitsWarning);
+  if (cluster.isPrimary) {
+    const log = pino(logOptions(config.logLevel));
+    for (const warning of [perProcessLimitsWarning(config), localOutboxWarning(config)])
+      if (warning) log.warn(warning);
+  }
   if (config.processes > 1 && cluster.isPrimary) superviseServerProcesses(config.processes);
   else await serve(config);
 }

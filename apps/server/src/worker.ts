@@ -6,6 +6,7 @@ import { openDatabase } from './db/client.ts';
 import { logOptions } from './http/logging.ts';
 import { lowerCpuPriority } from './lib/cpu-priority.ts';
 import { watchShopChanges } from './modules/catalogue/shop-change-watch.ts';
+import { localOutboxWarning } from './modules/mail/mail-transport.ts';
 import { guardAgainstDatabaseOutages } from './process-guards.ts';
 
 /**
@@ -21,6 +22,8 @@ async function main(): Promise<void> {
     ]);
   }
   const log = pino(logOptions(config.logLevel));
+  const outboxWarning = localOutboxWarning(config);
+  if (outboxWarning) log.warn(outboxWarning);
   guardAgainstDatabaseOutages(log);
   // Below the web processes' CPU priority: where a worker shares a machine with them, a catalogue import
   // or a batch of documents waits for the cores while searches and pages are answered (bench/RESULTS.md).

@@ -100,3 +100,19 @@ export function createMailTransport(options: {
     close: () => {},
   };
 }
+
+/**
+ * Said at start when mails would stay on the machine that sent them: without SMTP_URL each process
+ * writes its mails to its own DATA_DIR/outbox, which on a database server (several machines, or one
+ * that may become several) nobody reads.
+ */
+export function localOutboxWarning(config: {
+  mail: { smtpUrl: string | undefined };
+  databaseUrl: string | undefined;
+}) {
+  if (config.mail.smtpUrl || !config.databaseUrl) return null;
+  return (
+    'SMTP_URL is not set: mails are written to DATA_DIR/outbox on whichever machine sends each, and ' +
+    'delivered to nobody; set SMTP_URL on every web process and worker'
+  );
+}
