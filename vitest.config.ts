@@ -10,6 +10,7 @@ export default defineConfig({
       'apps/server/src/**/*.test.ts',
       'apps/storefront/app/**/*.test.ts',
       'apps/admin/src/**/*.test.ts',
+      'deploy/**/*.test.ts',
     ],
     pool: 'forks',
     // Embedded databases load a migrated (and a seeded) template instead of building their own.
