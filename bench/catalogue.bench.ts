@@ -18,17 +18,47 @@ const { values } = parseArgs({
     duration: { type: 'string', default: '10' },
     'cache-ttl-ms': { type: 'string' },
     only: { type: 'string' },
+    'start-timeout-seconds': { type: 'string', default: '120' },
   },
 });
 const database = values.database === 'pglite' ? 'pglite' : 'postgres';
 const runs = Number(values.runs);
 const duration = Number(values.duration);
 
+// The process's memory is read from /metrics (prom-client's process and heap gauges).
+const metricsToken = 'catalogue-bench-metrics-token';
+const startedAt = performance.now();
 const server = await startServer({
   database,
   port: 3100,
-  env: values['cache-ttl-ms'] === undefined ? {} : { CATALOGUE_CACHE_TTL_MS: values['cache-ttl-ms'] },
+  env: {
+    METRICS_TOKEN: metricsToken,
+    ...(values['cache-ttl-ms'] === undefined ? {} : { CATALOGUE_CACHE_TTL_MS: values['cache-ttl-ms'] }),
+  },
+  startTimeoutMs: Number(values['start-timeout-seconds']) * 1000,
 });
+// From the spawn until /readyz answers: migrations, the search index built, the caches empty.
+const readyAfterMs = Math.round(performance.now() - startedAt);
+const memoryAtReady = await processMemory();
+console.log(
+  `ready after ${(readyAfterMs / 1000).toFixed(1)} s; memory at ready: ${JSON.stringify(memoryAtReady)}`,
+);
+
+/** Resident set, V8 heap in use and memory outside the heap (array buffers: the index columns), in MB. */
+async function processMemory() {
+  const text = await (
+    await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } })
+  ).text();
+  const gauge = (name: string) => {
+    const line = text.split('\n').find((row) => row.startsWith(`${name} `) || row.startsWith(`${name}{`));
+    return line ? Math.round(Number(line.split(' ').at(-1)) / 1e6) : null;
+  };
+  return {
+    residentMb: gauge('process_resident_memory_bytes'),
+    heapUsedMb: gauge('nodejs_heap_size_used_bytes'),
+    externalMb: gauge('nodejs_external_memory_bytes'),
+  };
+}
 
 try {
   const offerIds = await server.sampleOfferIds(5_000);
@@ -80,6 +110,9 @@ try {
     database,
     runs,
     duration,
+    readyAfterMs,
+    memoryAtReady,
+    memoryAfterRuns: await processMemory(),
     summary,
     results,
   });

@@ -58,6 +58,8 @@ export async function startServer(options: {
   entry?: string[];
   /** The source tree to run (another commit's, for a side-by-side run); this checkout by default. */
   cwd?: string;
+  /** How long the start may take (a catalogue of a million offers builds its search index first). */
+  startTimeoutMs?: number;
 }) {
   const demoDataDir =
     options.database === 'demo' ? await mkdtemp(path.join(os.tmpdir(), 'shop-bench-')) : null;
@@ -89,14 +91,15 @@ export async function startServer(options: {
     detached: true,
   });
   const url = `http://127.0.0.1:${options.port}`;
-  const deadline = Date.now() + 120_000;
+  const startTimeoutMs = options.startTimeoutMs ?? 120_000;
+  const deadline = Date.now() + startTimeoutMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     try {
       // /readyz: the database answers (and, on a first start, the demo catalogue is seeded).
       if ((await fetch(`${url}/readyz`)).ok) break;
     } catch {}
-    if (Date.now() > deadline) throw new Error('server did not start within 120 s');
+    if (Date.now() > deadline) throw new Error(`server did not start within ${startTimeoutMs / 1000} s`);
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   return {

@@ -73,7 +73,7 @@ describe('deploy/compose.yaml', () => {
       expect(environment.SMTP_URL, name).toBe('smtp://mailpit:1025');
       expect(environment.MAIL_FROM, name).toBeDefined();
     }
-    expect(services.mailpit?.ports).toContain('8025:8025');
+    expect(services.mailpit?.ports).toContain('127.0.0.1:8025:8025');
   });
 
   it('starts a web process only once PostgreSQL answers, and the proxy only once both web processes do', () => {
@@ -91,7 +91,8 @@ describe('deploy/compose.yaml', () => {
 
   it('serves the shop on http://localhost:8080 through Caddy, which sends to both web processes', () => {
     expect(services.proxy?.image).toMatch(/^caddy:2\./);
-    expect(services.proxy?.ports).toEqual(['8080:8080']);
+    // This machine only: the demo staff's passwords are public.
+    expect(services.proxy?.ports).toEqual(['127.0.0.1:8080:8080']);
     expect(services.proxy?.volumes).toContain('./Caddyfile:/etc/caddy/Caddyfile:ro');
     expect(caddyfile).toMatch(/^:8080 \{/m);
     const upstreams = /^\s*reverse_proxy\s+([^{\n]+)/m.exec(caddyfile)?.[1]?.trim().split(/\s+/);

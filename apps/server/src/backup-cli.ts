@@ -5,7 +5,7 @@
  */
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import { loadConfig } from './config.ts';
+import { type Config, ConfigError, loadConfig } from './config.ts';
 import { BackupError, backUp, restore } from './db/backup.ts';
 import { DataDirInUse } from './db/data-dir-lock.ts';
 
@@ -19,8 +19,15 @@ async function main(): Promise<number> {
     return 2;
   }
   const file = path.resolve(operatorCwd, files[0]!);
-  // Neither takes payments: a DATABASE_URL without PAYMENTS_MODE is fine here, unlike for the server.
-  const config = loadConfig({ ...process.env, PAYMENTS_MODE: process.env.PAYMENTS_MODE || 'sandbox' });
+  let config: Config;
+  try {
+    // Neither takes payments: a DATABASE_URL without PAYMENTS_MODE is fine here, unlike for the server.
+    config = loadConfig({ ...process.env, PAYMENTS_MODE: process.env.PAYMENTS_MODE || 'sandbox' });
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    console.error(`${command}: ${error.message}`);
+    return 2;
+  }
   const target = {
     databaseUrl: config.databaseUrl,
     schemaName: config.databaseSchema,
@@ -51,7 +58,9 @@ async function main(): Promise<number> {
       console.error(`${command}: ${error.message}`);
       return 1;
     }
-    throw error;
+    // The database unreachable, a full disk: the cause in one line, not a stack trace.
+    console.error(`${command}: failed: ${(error as Error).message}`);
+    return 1;
   }
 }
 
@@ -60,7 +69,7 @@ main().then(
     process.exitCode = code;
   },
   (error: unknown) => {
-    console.error(`${process.argv[2]}: failed`, error);
+    console.error(`${process.argv[2]}: failed: ${(error as Error).message}`);
     process.exitCode = 1;
   },
 );

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -115,6 +115,12 @@ describe('backup and restore', () => {
     const voucherBefore = await shop.app.inject({ method: 'GET', url: voucherUrl });
     expect(voucherBefore.statusCode).toBe(200);
 
+    // What a machine keeps beside the database (rendered pictures, the local mail outbox) is no part of it.
+    await mkdir(path.join(sourceDir, 'media'), { recursive: true });
+    await writeFile(path.join(sourceDir, 'media', 'cached.webp'), 'a rendered picture');
+    await mkdir(path.join(sourceDir, 'outbox'), { recursive: true });
+    await writeFile(path.join(sourceDir, 'outbox', 'sent.eml'), 'a mail');
+
     // PostgreSQL is backed up while the shop runs; the embedded database belongs to one process, so
     // the shop stops first (and the command says so while it runs: below).
     if (databaseUrl) {
@@ -130,6 +136,8 @@ describe('backup and restore', () => {
       expect(backup.code, backup.output).toBe(0);
       expect(backup.output).toMatch(/backup: the embedded database in .* → .*shop\.backup \(\d+\.\d MB/);
     }
+    // Only its owner may read it: it holds every customer's data and the installation secrets.
+    expect((await stat(backupFile)).mode & 0o777).toBe(0o600);
     // The lost shop is gone for good.
     await rm(sourceDir, { recursive: true, force: true });
     if (databaseUrl) await admin(`DROP SCHEMA ${source.DATABASE_SCHEMA} CASCADE`).catch(() => {});
@@ -144,6 +152,10 @@ describe('backup and restore', () => {
       const url = new URL(databaseUrl);
       url.pathname = `/${name}`;
       target = { ...target, DATABASE_URL: url.href, DATABASE_SCHEMA: source.DATABASE_SCHEMA };
+      // Restored where the shop configured without the schema would never look: refused, naming it.
+      const elsewhere = await command('restore', backupFile, { ...target, DATABASE_SCHEMA: undefined });
+      expect(elsewhere.code).toBe(1);
+      expect(elsewhere.output).toContain(`restore with DATABASE_SCHEMA=${source.DATABASE_SCHEMA}`);
     }
     const restored = await command('restore', backupFile, target);
     expect(restored.code, restored.output).toBe(0);
@@ -151,6 +163,8 @@ describe('backup and restore', () => {
     const again = await command('restore', backupFile, target);
     expect(again.code).toBe(1);
     expect(again.output).toMatch(/already holds/);
+    if (!databaseUrl) expect((await readdir(restoredDir)).sort()).not.toContain('media');
+    if (!databaseUrl) expect(await readdir(restoredDir)).not.toContain('outbox');
 
     const server = await group.start({
       ...(target as Record<string, string>),
@@ -192,10 +206,19 @@ describe('backup and restore', () => {
     ).json();
     expect(nextOrder.invoiceNumber.slice(0, -6)).toBe(paid.invoiceNumber.slice(0, -6));
     expect(invoiceSequence(nextOrder.invoiceNumber)).toBe(invoiceSequence(paid.invoiceNumber) + 1);
-  });
+  }, 180_000);
 
   it('refuses a file that is not a backup, and a backup of the other kind of database', async () => {
     const dataDir = await folder('backup-wrong');
+    // A mistyped DATA_DIR holds no database: nothing is backed up, and nothing made there.
+    if (!databaseUrl) {
+      const nothing = await command('backup', path.join(dataDir, 'empty.backup'), {
+        DATA_DIR: path.join(dataDir, 'typo'),
+      });
+      expect(nothing.code).toBe(1);
+      expect(nothing.output).toMatch(/there is no embedded database in .*typo/);
+      expect(await readdir(dataDir)).toEqual([]);
+    }
     const notABackup = path.join(dataDir, 'notes.txt');
     await writeFile(notABackup, 'hello');
     const wrong = await command('restore', notABackup, { DATA_DIR: path.join(dataDir, 'db') });

@@ -18,7 +18,8 @@ export type TestApp = { app: FastifyInstance; database: DatabaseHandle; close():
 export async function createTestApp(
   options: {
     cacheTtlMs?: number;
-    env?: NodeJS.ProcessEnv /** PGlite on disk there. */;
+    env?: NodeJS.ProcessEnv;
+    /** PGlite on disk there. */
     dataDir?: string;
   } = {},
 ): Promise<TestApp> {

@@ -11,7 +11,8 @@ import { pgliteTemplate } from './pglite-templates.ts';
  */
 export async function createTestDatabase(
   options: {
-    withDemoCatalogue?: boolean /** PGlite: a folder on disk instead of memory. */;
+    withDemoCatalogue?: boolean;
+    /** PGlite: a folder on disk instead of memory. */
     dataDir?: string;
   } = {},
 ): Promise<DatabaseHandle> {

@@ -198,8 +198,8 @@ export function createBankInbox(deps: BankInboxDeps, options: BankInboxOptions):
         if ((await readdir(dir).catch(() => [])).some(isStatementName)) await scan();
         // The watch broke (e.g. the folder was removed; the scan made it again): watch the new one.
         if (watcher === undefined && interval !== undefined) startWatching();
-      } catch (error) {
-        deps.log.warn({ err: error }, 'bank inbox: the scan failed; it is tried again within a minute');
+      } catch {
+        // Logged by the scan, per file; the timer tries again within a minute.
       } finally {
         scanning = undefined;
         if (isAskedAgain) {
@@ -210,6 +210,7 @@ export function createBankInbox(deps: BankInboxDeps, options: BankInboxOptions):
     })();
   }
   const scanSoon = () => {
+    if (isClosed) return;
     clearTimeout(timer);
     timer = setTimeout(scanNow, debounceMs);
   };
@@ -250,7 +251,7 @@ export function createBankInbox(deps: BankInboxDeps, options: BankInboxOptions):
       clearInterval(interval);
       watcher?.close();
       watcher = undefined;
-      // A scan under way finishes its file before the database closes under it.
+      // A scan under way finishes (every file it took) before the database closes under it.
       await scanning;
     },
   };

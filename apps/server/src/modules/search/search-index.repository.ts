@@ -138,7 +138,9 @@ export async function rebuildSearchIndex(
   if (offerIds) return bumpCatalogueVersion(db);
 
   log('search index: building the typo vocabulary');
-  await db.execute(sql`TRUNCATE search_words`);
+  // DELETE, not TRUNCATE: TRUNCATE's exclusive lock would wait behind a running pg_dump (npm run backup)
+  // and every search reading the vocabulary would queue behind it until the dump ends.
+  await db.execute(sql`DELETE FROM search_words`);
   await db.execute(sql`
     INSERT INTO search_words (word, occurrences)
     SELECT word, ndoc FROM ts_stat($$
