@@ -80,22 +80,7 @@ describe.skipIf(!databaseUrl)('a mail backlog drained by two workers', () => {
       );
       expect(queued.rows).toHaveLength(backlog);
       const ids = queued.rows.map((row) => row.id);
-      const PgBoss = (await import('pg-boss')).default;
-      const boss = new PgBoss({
-        connectionString: databaseUrl,
-        schema: `${group.schema}_jobs`,
-        supervise: false,
-        schedule: false,
-        migrate: false,
-      });
-      boss.on('error', () => {});
-      await boss.start();
-      for (let start = 0; start < ids.length; start += 1_000) {
-        await boss.insert(
-          ids.slice(start, start + 1_000).map((mailId) => ({ name: 'mail.send', data: { mailId } })),
-        );
-      }
-      await boss.stop({ graceful: false, close: true });
+      await group.queueJobs(ids.map((mailId) => ({ name: 'mail.send', data: { mailId } })));
 
       // The web process sends nothing itself, not even the account's welcome mail queued a moment ago.
       await new Promise((resolve) => setTimeout(resolve, 2_000));

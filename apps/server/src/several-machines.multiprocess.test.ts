@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bankInboxDir, dropIntoInbox, waitForInboxReport } from '#src/modules/bank/inbox-files.ts';
 import { buildCamt053 } from '#src/modules/bank/testing/camt053-statement.ts';
-import { readOrder, transferOrder } from '#src/modules/bank/testing/transfer-order.ts';
+import { readOrder, type TransferOrder, transferOrder } from '#src/modules/bank/testing/transfer-order.ts';
 import { httpShop, payWithPayPal, readyCart } from '#src/test/orders.ts';
 import { isReachable } from '#src/test/redis.ts';
 import { createProcessGroup, exited, type ServerProcess } from '#src/test/server-processes.ts';
@@ -71,6 +71,21 @@ afterAll(async () => {
   if (keys.length) await redis.del(...keys);
   await redis.quit();
 });
+
+/** A bank statement with one credit paying `order` exactly, under a statement id of its own. */
+const statementPaying = (order: TransferOrder, statementId: string) =>
+  buildCamt053({
+    iban: 'DE02700202700010123456',
+    statementId,
+    entries: [
+      {
+        amountCents: order.totalCents,
+        remittance: `Gutschein ${order.reference}`,
+        debtorName: 'Luca Rossi',
+        acctSvcrRef: `${statementId}-1`,
+      },
+    ],
+  });
 
 /** A client address of this run's own (IPv6, its own /64): counters of earlier runs do not carry over. */
 const client = (n: number) => `2001:db8:${run.slice(0, 4)}:${run.slice(4)}::${n}`;
@@ -188,18 +203,7 @@ describe.skipIf(skip)('two machines on one PostgreSQL and one Redis', () => {
 
   it('a bank statement uploaded on one machine is imported once, also when uploaded again on the other', async () => {
     const order = await transferOrder(shopOn(b), variantId);
-    const xml = buildCamt053({
-      iban: 'DE02700202700010123456',
-      statementId: `MACHINES-${run}`,
-      entries: [
-        {
-          amountCents: order.totalCents,
-          remittance: `Gutschein ${order.reference}`,
-          debtorName: 'Luca Rossi',
-          acctSvcrRef: `MACHINES-${run}-1`,
-        },
-      ],
-    });
+    const xml = statementPaying(order, `MACHINES-${run}`);
     const upload = async (machine: ServerProcess) => {
       const operator = await signInStaff(shopOn(machine), 'operator@example.org');
       const answer = await operator.send(
@@ -232,18 +236,7 @@ describe.skipIf(skip)('two machines on one PostgreSQL and one Redis', () => {
 
   it('a statement dropped into one machine’s inbox folder is imported by that machine within seconds', async () => {
     const order = await transferOrder(shopOn(a), variantId);
-    const xml = buildCamt053({
-      iban: 'DE02700202700010123456',
-      statementId: `INBOX-${run}`,
-      entries: [
-        {
-          amountCents: order.totalCents,
-          remittance: `Gutschein ${order.reference}`,
-          debtorName: 'Luca Rossi',
-          acctSvcrRef: `INBOX-${run}-1`,
-        },
-      ],
-    });
+    const xml = statementPaying(order, `INBOX-${run}`);
     // Machine B has one process of three that run jobs: a scan handed to the shared queue would mostly
     // land on A, whose folder is empty.
     const inboxOfB = bankInboxDir(folders[1]!);

@@ -105,6 +105,21 @@ export function createProcessGroup(databaseUrl: string | undefined) {
    * scheduled minute; a process of the group picks each up.
    */
   async function runJobs(...names: string[]): Promise<void> {
+    await withQueue(async (boss) => {
+      for (const name of names) await boss.send(name, {});
+    });
+  }
+
+  /** Queues many jobs at once (a thousand per insert), for the processes of the group to run. */
+  async function queueJobs(jobs: { name: string; data: object }[]): Promise<void> {
+    await withQueue(async (boss) => {
+      for (let start = 0; start < jobs.length; start += 1_000)
+        await boss.insert(jobs.slice(start, start + 1_000));
+    });
+  }
+
+  /** The processes' own queue (pg-boss, the group's schema), without working on it. */
+  async function withQueue(work: (boss: import('pg-boss')) => Promise<void>): Promise<void> {
     const PgBoss = (await import('pg-boss')).default;
     const boss = new PgBoss({
       connectionString: databaseUrl,
@@ -115,11 +130,14 @@ export function createProcessGroup(databaseUrl: string | undefined) {
     });
     boss.on('error', () => {});
     await boss.start();
-    for (const name of names) await boss.send(name, {});
-    await boss.stop({ graceful: false, close: true });
+    try {
+      await work(boss);
+    } finally {
+      await boss.stop({ graceful: false, close: true });
+    }
   }
 
-  return { schema, start, waitUntilReady, stopAll, sqlClient, runJobs };
+  return { schema, start, waitUntilReady, stopAll, sqlClient, runJobs, queueJobs };
 }
 
 /** Removes a test's schema and its job queue's. */
