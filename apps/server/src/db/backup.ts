@@ -35,6 +35,8 @@ export async function backUp(target: BackupTarget, file: string): Promise<Backup
   // Written beside the target and renamed once complete: a failed backup never replaces the last good
   // one. Readable by its owner only: it holds every customer's data and the installation secrets.
   const partial = `${file}.partial`;
+  // Made anew: a partial file left by an earlier attempt keeps its mode, which may be readable by all.
+  await rm(partial, { force: true });
   await writeFile(partial, '', { mode: 0o600 });
   try {
     if (target.databaseUrl) {
