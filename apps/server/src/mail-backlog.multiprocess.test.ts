@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { registration } from '#src/test/accounts.ts';
 import { createProcessGroup, exited } from '#src/test/server-processes.ts';
 import { startSmtpServer } from '#src/test/smtp.ts';
 
@@ -58,14 +59,7 @@ describe.skipIf(!databaseUrl)('a mail backlog drained by two workers', () => {
       const registered = await fetch(`http://127.0.0.1:${web.port}/api/account/register`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          userName: email,
-          password: 'Sommer-Urlaub-2026',
-          salutation: 20,
-          firstName: 'Anna',
-          lastName: 'Huber',
-          newsletter: false,
-        }),
+        body: JSON.stringify(registration(email)),
       });
       expect(registered.status).toBe(202);
 

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bankInboxDir, dropIntoInbox, waitForInboxReport } from '#src/modules/bank/inbox-files.ts';
 import { buildCamt053 } from '#src/modules/bank/testing/camt053-statement.ts';
 import { readOrder, type TransferOrder, transferOrder } from '#src/modules/bank/testing/transfer-order.ts';
+import { registration, testPassword } from '#src/test/accounts.ts';
 import { httpShop, payWithPayPal, readyCart } from '#src/test/orders.ts';
 import { isReachable } from '#src/test/redis.ts';
 import { createProcessGroup, exited, type ServerProcess } from '#src/test/server-processes.ts';
@@ -93,20 +94,13 @@ const client = (n: number) => `2001:db8:${run.slice(0, 4)}:${run.slice(4)}::${n}
 describe.skipIf(skip)('two machines on one PostgreSQL and one Redis', () => {
   it('a customer signs in on one machine and refreshes the session on the other', async () => {
     const email = `machines.${run}@example.test`;
-    const password = 'Sommer-Urlaub-2026';
+    const password = testPassword;
     const headers = { 'x-forwarded-for': client(1), 'x-requested-with': 'shop' };
     const registered = await shopOn(a).inject({
       method: 'POST',
       url: '/api/account/register',
       headers,
-      payload: {
-        userName: email,
-        password,
-        salutation: 20,
-        firstName: 'Anna',
-        lastName: 'Huber',
-        newsletter: false,
-      },
+      payload: registration(email, password),
     } as never);
     expect(registered.statusCode, registered.body).toBe(202);
     const signedIn = await shopOn(a).inject({

@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { registration, testPassword } from '#src/test/accounts.ts';
 import { createTestApp, type TestApp } from '#src/test/app.ts';
 import { httpShop, payWithPayPal, readyCart, variantsInStock } from '#src/test/orders.ts';
 import { createProcessGroup } from '#src/test/server-processes.ts';
@@ -65,7 +66,7 @@ function command(
   });
 }
 
-const password = 'Sommer-Urlaub-2026';
+const password = testPassword;
 const invoiceSequence = (invoiceNumber: string) => Number(invoiceNumber.split('-').at(-1));
 
 describe('backup and restore', () => {
@@ -87,14 +88,7 @@ describe('backup and restore', () => {
     const registered = await shop.app.inject({
       method: 'POST',
       url: '/api/account/register',
-      payload: {
-        userName: email,
-        password,
-        salutation: 20,
-        firstName: 'Anna',
-        lastName: 'Huber',
-        newsletter: false,
-      },
+      payload: registration(email, password),
     });
     expect(registered.statusCode, registered.body).toBe(202);
     const signedIn = await shop.app.inject({
