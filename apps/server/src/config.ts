@@ -90,7 +90,8 @@ const environmentSchema = z.object({
   WIRE_BANK: z.string().default('Demo Bank Köln'),
 });
 
-const livePaymentVariables = [
+/** The credentials PAYMENTS_MODE=live requires. */
+export const livePaymentVariables = [
   'PAYPAL_CLIENT_ID',
   'PAYPAL_CLIENT_SECRET',
   'PAYPAL_WEBHOOK_ID',
