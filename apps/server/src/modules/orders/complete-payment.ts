@@ -23,9 +23,14 @@ export async function completePayment(
   input: Access & { provider: ProviderName; reference: string },
 ): Promise<Order | CheckoutRefusal> {
   const { db } = deps;
-  const order = await loadOrder(db, caller, input.orderId, input.key);
+  let order = await loadOrder(db, caller, input.orderId, input.key);
   const payment = await findOrderPayment(db, order.id, input.provider, input.reference);
   if (!payment) return { refusal: 'unknown-payment' };
+  // A concurrent return or notification booked the payment between the two reads: booking marks the
+  // payment and the order in one transaction, so the order read again is paid.
+  if (payment.status === 'captured' && order.status !== 'paid') {
+    order = await loadOrder(db, caller, input.orderId, input.key);
+  }
   if (order.status === 'paid') {
     if (payment.status === 'captured') return presentPaidOrder(db, order, caller.locale);
     return { refusal: 'order-closed', orderId: order.id, status: order.status };
