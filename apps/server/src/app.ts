@@ -50,6 +50,7 @@ import { registerSandboxRoutes } from './modules/payments/sandbox/sandbox.routes
 import { registerReminderRoutes } from './modules/reminders/reminders.routes.ts';
 import { createSearchEngine } from './modules/search/engine/search-engine.ts';
 import { registerSearchRoutes } from './modules/search/search.routes.ts';
+import { onStockColumnsWritten } from './modules/search/search-index.repository.ts';
 import { createSearchMissLog } from './modules/search/search-misses.ts';
 import { registerSeoRoutes } from './modules/seo/seo.routes.ts';
 import { createPageCache } from './modules/storefront/page-cache.ts';
@@ -146,6 +147,10 @@ export async function buildApp({
   });
   app.addHook('onClose', async () => searchEngine.close());
   const catalogue = createCatalogueContext(database.db, config.catalogueCacheTtlMs, searchEngine);
+  const stopHearingStock = onStockColumnsWritten((offerIds) =>
+    catalogue.offerListings.forget(offerIds.map(String)),
+  );
+  app.addHook('onClose', async () => stopHearingStock());
   const pageCache = createPageCache(config.catalogueCacheTtlMs);
   const metrics = createMetrics();
 

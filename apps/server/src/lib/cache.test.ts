@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { TtlCache } from './cache.ts';
+import { ChangeBoundStore, TtlCache } from './cache.ts';
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
@@ -98,5 +98,52 @@ describe('TtlCache', () => {
       vi.advanceTimersByTime(5_001);
       await expect(cache.get('k', () => Promise.reject(unavailable))).rejects.toThrow('terminated');
     });
+  });
+});
+
+describe('ChangeBoundStore', () => {
+  it('keeps values until cleared, and not a value whose load began before the clear', () => {
+    const store = new ChangeBoundStore<string>(10);
+    store.putAll(store.begin(), [['a', 'old']]);
+    vi.advanceTimersByTime(3_600_000);
+    expect(store.get('a')).toBe('old');
+    const begunBefore = store.begin();
+    store.clear();
+    expect(store.get('a')).toBeUndefined();
+    store.putAll(begunBefore, [['a', 'read before the change']]);
+    expect(store.get('a')).toBeUndefined();
+    store.putAll(store.begin(), [['a', 'new']]);
+    expect(store.get('a')).toBe('new');
+  });
+
+  it('ages values from when their load began, and forgets single keys', () => {
+    const store = new ChangeBoundStore<number>(10, 1_000);
+    const begun = store.begin();
+    vi.advanceTimersByTime(600);
+    store.putAll(begun, [
+      ['a', 1],
+      ['b', 2],
+    ]);
+    vi.advanceTimersByTime(399);
+    expect(store.get('a')).toBe(1);
+    vi.advanceTimersByTime(1);
+    expect(store.get('a')).toBeUndefined();
+    const fresh = store.begin();
+    store.putAll(fresh, [['b', 3]]);
+    store.forget(['b']);
+    expect(store.get('b')).toBeUndefined();
+    store.putAll(fresh, [['b', 4]]);
+    expect(store.get('b')).toBeUndefined();
+  });
+
+  it('drops the least recently used beyond its size', () => {
+    const store = new ChangeBoundStore<number>(2);
+    store.putAll(store.begin(), [
+      ['a', 1],
+      ['b', 2],
+    ]);
+    expect(store.get('a')).toBe(1);
+    store.putAll(store.begin(), [['c', 3]]);
+    expect([store.get('a'), store.get('b'), store.get('c')]).toEqual([1, undefined, 3]);
   });
 });

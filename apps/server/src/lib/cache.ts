@@ -134,3 +134,57 @@ export class TtlCache<V> {
     if (this.entries.get(key) === entry) this.entries.delete(key);
   }
 }
+
+/**
+ * Values that stay true until `clear()` (a change every process hears of), or for `maxAgeMs` where a
+ * change is not announced; least recently used dropped beyond `maxEntries`. Values are stored when their
+ * load ends: one that began before a `clear()` is not stored, since it may have read what the change
+ * replaced. Loads are the caller's, so that one query can fill many keys.
+ */
+export class ChangeBoundStore<V> {
+  private readonly entries = new Map<string, { value: V; storedAt: number }>();
+  private generation = 0;
+
+  constructor(
+    private readonly maxEntries: number,
+    private readonly maxAgeMs = Number.POSITIVE_INFINITY,
+  ) {}
+
+  get(key: string): V | undefined {
+    const entry = this.entries.get(key);
+    if (entry === undefined) return undefined;
+    this.entries.delete(key);
+    if (Date.now() - entry.storedAt >= this.maxAgeMs) return undefined;
+    this.entries.set(key, entry);
+    return entry.value;
+  }
+
+  /** A token to hand to `putAll` with what was loaded after taking it. */
+  begin(): { generation: number; at: number } {
+    return { generation: this.generation, at: Date.now() };
+  }
+
+  putAll(begun: { generation: number; at: number }, values: Iterable<[string, V]>): void {
+    if (begun.generation !== this.generation) return;
+    // Aged from when the load began: what it read may be that old.
+    for (const [key, value] of values) {
+      this.entries.delete(key);
+      this.entries.set(key, { value, storedAt: begun.at });
+    }
+    for (const key of this.entries.keys()) {
+      if (this.entries.size <= this.maxEntries) break;
+      this.entries.delete(key);
+    }
+  }
+
+  /** Drops these keys; loads under way are not stored either, as they may have read the old values. */
+  forget(keys: Iterable<string>): void {
+    this.generation++;
+    for (const key of keys) this.entries.delete(key);
+  }
+
+  clear(): void {
+    this.generation++;
+    this.entries.clear();
+  }
+}

@@ -1,8 +1,9 @@
 import type { Locale } from '@shop/contracts/locale';
 import type { Database } from '#src/db/client.ts';
 import { staleWhileDatabaseAway } from '#src/db/database-unavailable.ts';
-import { TtlCache } from '#src/lib/cache.ts';
+import { ChangeBoundStore, TtlCache } from '#src/lib/cache.ts';
 import type { Brand } from '#src/modules/brands/brand-directory.ts';
+import type { OfferCard, OfferListing } from '#src/modules/offers/offers.repository.ts';
 import type { SearchEngine } from '#src/modules/search/engine/search-engine.ts';
 import { createDictionary, type Labels } from './dictionary.ts';
 
@@ -16,6 +17,11 @@ export type Audience = { brand: Brand; locale: Locale };
 export function createCatalogueContext(db: Database, ttlMs: number, searchEngine: SearchEngine) {
   const dictionary = createDictionary(db, ttlMs);
   const answers = new TtlCache<unknown>(ttlMs, 20_000, staleWhileDatabaseAway);
+  const untilChange = new TtlCache<unknown>(Number.POSITIVE_INFINITY, 20_000);
+  const offerCards = new ChangeBoundStore<OfferCard>(50_000);
+  // A sale changes prices and stock without announcing it: as long as labels and brands may be old (at
+  // least a second, also with the cache off), and never longer than the answers that show them.
+  const offerListings = new ChangeBoundStore<OfferListing>(50_000, Math.max(ttlMs, 1_000));
   return {
     db,
     searchEngine,
@@ -23,7 +29,24 @@ export function createCatalogueContext(db: Database, ttlMs: number, searchEngine
     cached<T>(audience: Audience, key: string, load: () => Promise<T>): Promise<T> {
       return answers.get(`${audience.brand.id}:${audience.locale}:${key}`, load) as Promise<T>;
     },
-    clearCache: () => answers.clear(),
+    /**
+     * What only an announced change can alter (the typo vocabulary, a word's stemming): kept until the
+     * next change whatever the TTL, so a search with known words asks the database nothing for them.
+     * On the embedded database every query blocks the one thread that answers (docs/decisions/035).
+     */
+    untilChange<T>(key: string, load: () => Promise<T>): Promise<T> {
+      return untilChange.get(key, load) as Promise<T>;
+    },
+    /** The texts of offer cards by language and offer, kept until the next announced change. */
+    offerCards,
+    /** Offer cards' prices, stock, nights and persons by offer. */
+    offerListings,
+    clearCache: () => {
+      answers.clear();
+      untilChange.clear();
+      offerCards.clear();
+      offerListings.clear();
+    },
   };
 }
 

@@ -5,7 +5,8 @@ import { translatedSql } from '#src/db/translate.ts';
 import type { OfferTermsRow } from './offer-terms.ts';
 
 /** What every list of offers (search, deals, promotions, hotel pages) shows of one offer. */
-export type OfferSummaryRow = {
+/** What an offer card shows that only an announced change alters: texts, hotel, picture. */
+export type OfferCard = {
   id: number;
   slug: string;
   title: string;
@@ -16,6 +17,14 @@ export type OfferSummaryRow = {
   city: string;
   country_iso: string;
   vendor_name: string;
+};
+
+/**
+ * What follows the variants and their stock, from the offer's search row: a sale changes it without
+ * announcing anything (search-index.repository.ts refreshStockColumns), so it is read with every list.
+ */
+export type OfferListing = {
+  id: number;
   price_cents: number;
   original_price_cents: number;
   discount_percent: number;
@@ -26,6 +35,8 @@ export type OfferSummaryRow = {
   persons_max: number;
   is_sold_out: boolean;
 };
+
+export type OfferSummaryRow = OfferCard & OfferListing;
 
 /** An offer visible on `brandId`: shared offers and the brand's own. */
 export const visibleToBrand = (alias: string, brandId: number): SQL =>
@@ -62,6 +73,17 @@ export async function findOfferSummaries(
   );
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/** The listings of offers still in the search rows (others are gone), in no particular order. */
+export function findOfferListings(db: Database, ids: number[]): Promise<OfferListing[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return queryRows<OfferListing>(
+    db,
+    sql`SELECT offer_id AS id, price_cents, original_price_cents, discount_percent, reference_source,
+      nights_min, nights_max, persons_min, persons_max, is_sold_out
+    FROM offer_search WHERE offer_id = ANY(${sql.param(ids)}::int[])`,
+  );
 }
 
 /** What a variant's "statt" price is: the hotel's regular price, or our lowest of the last 30 days. */

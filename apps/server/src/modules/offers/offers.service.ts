@@ -12,22 +12,86 @@ import {
   findGoneOffer,
   findHotelOfferIds,
   findOffer,
+  findOfferListings,
   findOfferSummaries,
   findOfferTerms,
   findOfferTexts,
   findTravelDealIds,
   findVariant,
+  type OfferCard,
+  type OfferListing,
+  type OfferSummaryRow,
 } from './offers.repository.ts';
 
 export const travelDealsLimit = 12;
 
+/**
+ * Offer cards in the order of `ids`, without those no longer sold. What the process's stores hold is not
+ * asked of the database again: on the embedded database every query blocks the thread that answers
+ * (docs/decisions/035). Texts are kept until the next announced change, prices and stock as long as the
+ * catalogue's labels (a sale announces nothing).
+ */
 export async function summariesOf(
   context: CatalogueContext,
   ids: number[],
   locale: Locale,
 ): Promise<OfferSummary[]> {
-  const [rows, labels] = await Promise.all([findOfferSummaries(context.db, ids, locale), context.labels()]);
-  return rows.map((row) => presentOfferSummary(row, labels, locale));
+  const { offerCards, offerListings } = context;
+  const cardKey = (id: number) => `${locale}:${id}`;
+  const rows = new Map<number, OfferSummaryRow>();
+  const cardsOnly = new Map<number, OfferCard>();
+  const missing: number[] = [];
+  for (const id of ids) {
+    const card = offerCards.get(cardKey(id));
+    const listing = card && offerListings.get(String(id));
+    if (listing) rows.set(id, { ...card, ...listing });
+    else if (card) cardsOnly.set(id, card);
+    else missing.push(id);
+  }
+  const cardsBegun = offerCards.begin();
+  const listingsBegun = offerListings.begin();
+  const [listings, loaded, labels] = await Promise.all([
+    findOfferListings(context.db, [...cardsOnly.keys()]),
+    findOfferSummaries(context.db, missing, locale),
+    context.labels(),
+  ]);
+  for (const listing of listings) rows.set(listing.id, { ...cardsOnly.get(listing.id)!, ...listing });
+  for (const row of loaded) rows.set(row.id, row);
+  offerCards.putAll(
+    cardsBegun,
+    loaded.map((row) => [cardKey(row.id), cardOf(row)]),
+  );
+  offerListings.putAll(listingsBegun, [
+    ...listings.map((listing): [string, OfferListing] => [String(listing.id), listing]),
+    ...loaded.map((row): [string, OfferListing] => [String(row.id), listingOf(row)]),
+  ]);
+  return ids.flatMap((id) => {
+    const row = rows.get(id);
+    return row ? [presentOfferSummary(row, labels, locale)] : [];
+  });
+}
+
+function listingOf(row: OfferSummaryRow): OfferListing {
+  const { id, price_cents, original_price_cents, discount_percent, reference_source } = row;
+  const { nights_min, nights_max, persons_min, persons_max, is_sold_out } = row;
+  return {
+    id,
+    price_cents,
+    original_price_cents,
+    discount_percent,
+    reference_source,
+    nights_min,
+    nights_max,
+    persons_min,
+    persons_max,
+    is_sold_out,
+  };
+}
+
+function cardOf(row: OfferSummaryRow): OfferCard {
+  const { id, slug, title, subtitle, image_seed, hotel_name, hotel_slug, city, country_iso, vendor_name } =
+    row;
+  return { id, slug, title, subtitle, image_seed, hotel_name, hotel_slug, city, country_iso, vendor_name };
 }
 
 export function getOffer(

@@ -233,6 +233,7 @@ export async function refreshVariantColumns(db: Database, offerIds: number[]): P
 export async function refreshStockColumns(db: Database, offerIds: number[]): Promise<void> {
   if (offerIds.length === 0) return;
   const ids = sql.param([...new Set(offerIds)]);
+  for (const listener of stockListeners) listener(offerIds);
   await db.execute(sql`
     UPDATE offer_search s SET price_cents = v.price_cents, original_price_cents = v.original_price_cents,
       discount_percent = v.discount_percent, reference_source = v.reference_source, is_sold_out = v.is_sold_out
@@ -241,6 +242,18 @@ export async function refreshStockColumns(db: Database, offerIds: number[]): Pro
     ) v
     WHERE s.offer_id = ANY(${ids}::int[]) AND s.offer_id = v.offer_id
       AND (${columnsOf('s', stockColumnNames)}) IS DISTINCT FROM (${columnsOf('v', stockColumnNames)})`);
+}
+
+const stockListeners = new Set<(offerIds: number[]) => void>();
+
+/**
+ * Hears which offers' stock columns this process is about to rewrite, so that its own offer lists show
+ * the change at once (other processes' within their listings' age, catalogue-context.ts). Answers the
+ * way to stop hearing.
+ */
+export function onStockColumnsWritten(listener: (offerIds: number[]) => void): () => void {
+  stockListeners.add(listener);
+  return () => stockListeners.delete(listener);
 }
 
 /** Tells every process holding the search index in memory (engine/) to take the change in. */

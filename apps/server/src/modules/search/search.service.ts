@@ -21,7 +21,8 @@ import { buildTsQuery, queryWords } from './search-query.ts';
 
 async function scopeFor(context: CatalogueContext, audience: Audience, query: string | undefined) {
   const words = queryWords(query);
-  const matches = await matchWords(context.db, words);
+  // The vocabulary changes with the catalogue only: a word's matches hold until the next change.
+  const matches = await context.untilChange(`words:${words.join(' ')}`, () => matchWords(context.db, words));
   const corrections = Object.fromEntries(
     matches
       .filter((match) => !match.isKnown && match.similar.length > 0)
@@ -82,7 +83,13 @@ export function searchOffers(
  * engine cannot evaluate (see stemTextQuery). Both follow the same rules (engine/search-engine.test.ts).
  */
 async function findMatches(context: CatalogueContext, request: ParsedSearchRequest, scope: SearchScope) {
-  const text = scope.tsQuery === null ? null : await stemTextQuery(context.db, scope.locale, scope.tsQuery);
+  const { tsQuery, locale } = scope;
+  const text =
+    tsQuery === null
+      ? null
+      : await context.untilChange(`stem:${locale}:${tsQuery}`, () =>
+          stemTextQuery(context.db, locale, tsQuery),
+        );
   if (scope.tsQuery === null || text !== null) {
     const result = await context.searchEngine.search({
       ...request,
