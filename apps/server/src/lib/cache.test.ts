@@ -147,3 +147,23 @@ describe('ChangeBoundStore', () => {
     expect([store.get('a'), store.get('b'), store.get('c')]).toEqual([1, undefined, 3]);
   });
 });
+
+describe('TtlCache with a spread', () => {
+  it('lets entries loaded together expire at different moments, none later than the TTL', async () => {
+    const cache = new TtlCache<number>(1_000, 1_000, undefined, 0.5);
+    const source = counter();
+    for (let key = 0; key < 200; key++) await cache.get(String(key), source.load);
+    vi.advanceTimersByTime(600);
+    let reloaded = 0;
+    for (let key = 0; key < 200; key++) {
+      if ((await cache.get(String(key), source.load)) > 200) reloaded++;
+    }
+    // Lives are spread over 500–1,000 ms: at 600 ms about a fifth has expired.
+    expect(reloaded).toBeGreaterThan(10);
+    expect(reloaded).toBeLessThan(100);
+    vi.advanceTimersByTime(1_000);
+    const before = source.calls();
+    for (let key = 0; key < 200; key++) await cache.get(String(key), source.load);
+    expect(source.calls() - before).toBe(200);
+  });
+});

@@ -37,7 +37,16 @@ export class TtlCache<V> {
     private readonly ttlMs: number,
     private readonly maxEntries = 5_000,
     private readonly staleIfError?: StaleIfError,
+    /**
+     * Up to this share of the TTL taken off each entry's life at random: entries loaded together (after
+     * a start or a change dropped them all) do not all expire, and load again, in the same moment.
+     */
+    private readonly spread = 0,
   ) {}
+
+  private lifetime(): number {
+    return this.spread > 0 ? this.ttlMs * (1 - this.spread * Math.random()) : this.ttlMs;
+  }
 
   get(key: string, load: () => Promise<V>): Promise<V> {
     if (this.ttlMs <= 0) return load();
@@ -56,7 +65,7 @@ export class TtlCache<V> {
       return hit.value;
     }
     const entry: Entry<V> = {
-      expiresAt: now + this.ttlMs,
+      expiresAt: now + this.lifetime(),
       value: load(),
       ...(hit?.last ? { last: hit.last } : {}),
     };
@@ -118,7 +127,7 @@ export class TtlCache<V> {
         (value) => {
           if (this.entries.get(key) !== entry) return;
           this.entries.set(key, {
-            expiresAt: Date.now() + this.ttlMs,
+            expiresAt: Date.now() + this.lifetime(),
             value: Promise.resolve(value),
             last: { value, loadedAt: Date.now() },
           });

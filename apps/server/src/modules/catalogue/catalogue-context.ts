@@ -16,7 +16,7 @@ export type Audience = { brand: Brand; locale: Locale };
  */
 export function createCatalogueContext(db: Database, ttlMs: number, searchEngine: SearchEngine) {
   const dictionary = createDictionary(db, ttlMs);
-  const answers = new TtlCache<unknown>(ttlMs, 20_000, staleWhileDatabaseAway);
+  const answers = new TtlCache<unknown>(ttlMs, 20_000, staleWhileDatabaseAway, 0.25);
   const untilChange = new TtlCache<unknown>(Number.POSITIVE_INFINITY, 20_000);
   const offerCards = new ChangeBoundStore<OfferCard>(50_000);
   // A sale changes prices and stock without announcing it: as long as labels and brands may be old (at
