@@ -180,3 +180,48 @@ describe('job queue with a backlog', () => {
     }
   }, 30_000);
 });
+
+describe('job queue on PGlite with its own polling', () => {
+  it('runs a job at once when it is enqueued, though workers poll only every 5 s', async () => {
+    const database = await openDatabase({ dataDir: 'memory://' });
+    await database.migrate();
+    const done: { word: string; afterMs: number }[] = [];
+    let enqueuedAt = 0;
+    const queue = createJobQueue(database, {
+      schema: 'pgboss',
+      runWorkers: true,
+      log,
+      registry: new Registry(),
+      definitions: [
+        {
+          name: 'test.prompt',
+          retryLimit: 0,
+          retryDelaySeconds: 1,
+          expireInSeconds: 60,
+          run: async (data: { word: string }) => {
+            done.push({ word: data.word, afterMs: Date.now() - enqueuedAt });
+          },
+        },
+      ],
+    });
+    try {
+      await queue.start();
+      // The workers' first polls find nothing; what comes after waits for no poll.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      enqueuedAt = Date.now();
+      await queue.enqueue(database.db, 'test.prompt', { word: 'outside' });
+      await waitFor(() => done.length === 1, 10_000);
+      enqueuedAt = Date.now();
+      await database.db.transaction(async (tx) => {
+        await queue.enqueue(tx, 'test.prompt', { word: 'in a transaction' });
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      });
+      await waitFor(() => done.length === 2, 10_000);
+      expect(done.map((job) => job.word)).toEqual(['outside', 'in a transaction']);
+      for (const job of done) expect(job.afterMs).toBeLessThan(2_000);
+    } finally {
+      await queue.stop();
+      await database.close();
+    }
+  });
+});
