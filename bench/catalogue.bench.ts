@@ -10,7 +10,16 @@
  * Results go to bench/out/catalogue-<database>.json; bench/RESULTS.md records the medians.
  */
 import { parseArgs } from 'node:util';
-import { type BenchResult, median, runLoad, type Scenario, startServer, writeResults } from './lib.ts';
+import {
+  type BenchResult,
+  median,
+  processMemory,
+  runLoad,
+  type Scenario,
+  searchMix,
+  startServer,
+  writeResults,
+} from './lib.ts';
 
 const { values } = parseArgs({
   options: {
@@ -40,26 +49,10 @@ const server = await startServer({
 });
 // From the spawn until /readyz answers: migrations, the search index built, the caches empty.
 const readyAfterMs = Math.round(performance.now() - startedAt);
-const memoryAtReady = await processMemory();
+const memoryAtReady = await processMemory(server.url, metricsToken);
 console.log(
   `ready after ${(readyAfterMs / 1000).toFixed(1)} s; memory at ready: ${JSON.stringify(memoryAtReady)}`,
 );
-
-/** Resident set, V8 heap in use and memory outside the heap (array buffers: the index columns), in MB. */
-async function processMemory() {
-  const text = await (
-    await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } })
-  ).text();
-  const gauge = (name: string) => {
-    const line = text.split('\n').find((row) => row.startsWith(`${name} `) || row.startsWith(`${name}{`));
-    return line ? Math.round(Number(line.split(' ').at(-1)) / 1e6) : null;
-  };
-  return {
-    residentMb: gauge('process_resident_memory_bytes'),
-    heapUsedMb: gauge('nodejs_heap_size_used_bytes'),
-    externalMb: gauge('nodejs_external_memory_bytes'),
-  };
-}
 
 try {
   const offerIds = await server.sampleOfferIds(5_000);
@@ -121,53 +114,10 @@ try {
     duration,
     readyAfterMs,
     memoryAtReady,
-    memoryAfterRuns: await processMemory(),
+    memoryAfterRuns: await processMemory(server.url, metricsToken),
     summary,
     results,
   });
 } finally {
   await server.stop();
-}
-
-/** Searches a visitor makes: words (some misspelt), destinations, themes, ranges and every sort. */
-function searchMix() {
-  const words = [
-    'Gardasee',
-    'Sudtirol',
-    'Wellness',
-    'Wien',
-    'Gardase',
-    'Ostsee',
-    'Toskana',
-    'Berlin',
-    'Tirol',
-    'Strand',
-    'Familie',
-    'Ski',
-    'Romantik',
-    'Prag',
-    'Schwarzwald',
-    'Istrien',
-    'Algarve',
-    'hotel',
-    'Nordsee',
-    'Salzburg',
-  ];
-  const sorts = ['relevance', 'price-asc', 'price-desc', 'discount', 'newest'] as const;
-  const countries = ['AT', 'DE', 'IT', 'CH', 'FR', 'ES', 'HR', 'CZ'];
-  const requests: object[] = [];
-  for (let i = 0; i < 200; i++) {
-    const request: Record<string, unknown> = {
-      sort: sorts[i % sorts.length],
-      page: 1 + (i % 3),
-      pageSize: 24,
-    };
-    if (i % 2 === 0) request.query = words[i % words.length];
-    if (i % 3 === 0) request.countries = [countries[i % countries.length]];
-    if (i % 5 === 0) request.themes = [1 + (i % 8)];
-    if (i % 7 === 0) request.nights = { min: 2, max: 4 };
-    if (i % 11 === 0) request.price = { min: 10_000, max: 50_000 };
-    requests.push(request);
-  }
-  return requests;
 }

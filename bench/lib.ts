@@ -129,7 +129,9 @@ export async function startServer(options: {
         process.kill(-child.pid, 'SIGTERM');
         await exited;
       }
-      if (demoDataDir) await rm(demoDataDir, { recursive: true, force: true });
+      // The server's own process may still be closing its files when the group's leader has exited.
+      if (demoDataDir)
+        await rm(demoDataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
     },
   };
 }
@@ -349,4 +351,80 @@ export async function writeResults(name: string, data: unknown): Promise<void> {
   const outDir = path.join(benchDir, 'out');
   await mkdir(outDir, { recursive: true });
   await writeFile(path.join(outDir, `${name}.json`), `${JSON.stringify(data, null, 2)}\n`);
+}
+
+/** A server's resident set, V8 heap in use and memory outside the heap (array buffers), in MB, from /metrics. */
+export async function processMemory(url: string, metricsToken: string) {
+  const text = await (
+    await fetch(`${url}/metrics`, { headers: { authorization: `Bearer ${metricsToken}` } })
+  ).text();
+  const gauge = (name: string) => {
+    const line = text.split('\n').find((row) => row.startsWith(`${name} `) || row.startsWith(`${name}{`));
+    return line ? Math.round(Number(line.split(' ').at(-1)) / 1e6) : null;
+  };
+  return {
+    residentMb: gauge('process_resident_memory_bytes'),
+    heapUsedMb: gauge('nodejs_heap_size_used_bytes'),
+    externalMb: gauge('nodejs_external_memory_bytes'),
+  };
+}
+
+/** Searches a visitor makes: words (some misspelt), destinations, themes, ranges and every sort. */
+export function searchMix() {
+  const words = [
+    'Gardasee',
+    'Sudtirol',
+    'Wellness',
+    'Wien',
+    'Gardase',
+    'Ostsee',
+    'Toskana',
+    'Berlin',
+    'Tirol',
+    'Strand',
+    'Familie',
+    'Ski',
+    'Romantik',
+    'Prag',
+    'Schwarzwald',
+    'Istrien',
+    'Algarve',
+    'hotel',
+    'Nordsee',
+    'Salzburg',
+  ];
+  const sorts = ['relevance', 'price-asc', 'price-desc', 'discount', 'newest'] as const;
+  const countries = ['AT', 'DE', 'IT', 'CH', 'FR', 'ES', 'HR', 'CZ'];
+  const requests: object[] = [];
+  for (let i = 0; i < 200; i++) {
+    const request: Record<string, unknown> = {
+      sort: sorts[i % sorts.length],
+      page: 1 + (i % 3),
+      pageSize: 24,
+    };
+    if (i % 2 === 0) request.query = words[i % words.length];
+    if (i % 3 === 0) request.countries = [countries[i % countries.length]];
+    if (i % 5 === 0) request.themes = [1 + (i % 8)];
+    if (i % 7 === 0) request.nights = { min: 2, max: 4 };
+    if (i % 11 === 0) request.price = { min: 10_000, max: 50_000 };
+    requests.push(request);
+  }
+  return requests;
+}
+
+/** Offer page addresses from the first search pages (every one exists). */
+export async function offerPagePaths(base: string, count: number): Promise<string[]> {
+  const paths: string[] = [];
+  for (let page = 1; paths.length < count && page <= 50; page++) {
+    const response = await fetch(`${base}/api/offer/search`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ sort: 'newest', page, pageSize: 48, facets: false }),
+    });
+    const body = (await response.json()) as { items: { slug: string; contact: { slug: string } }[] };
+    if (body.items.length === 0) break;
+    paths.push(...body.items.map((offer) => `/urlaub/${offer.contact.slug}/${offer.slug}`));
+  }
+  if (paths.length === 0) throw new Error('the catalogue has no offer');
+  return paths.slice(0, count);
 }

@@ -14,6 +14,7 @@ import {
   type BenchResult,
   freePort,
   median,
+  offerPagePaths,
   requireStorefrontBuild,
   runLoad,
   type Scenario,
@@ -40,7 +41,7 @@ const server = values.url ? null : await startServer({ database, port: await fre
 const baseUrl = (values.url ?? server!.url).replace(/\/$/, '');
 
 try {
-  const paths = await offerPaths(baseUrl, Number(values.offers));
+  const paths = await offerPagePaths(baseUrl, Number(values.offers));
   const randomOffer = () => paths[Math.floor(Math.random() * paths.length)]!;
   // A browser's request: HTML wanted, a browser's user agent (crawlers are answered differently).
   const browser = {
@@ -86,23 +87,6 @@ try {
   });
 } finally {
   await server?.stop();
-}
-
-/** Offer page addresses from the first search pages (every one exists). */
-async function offerPaths(base: string, count: number): Promise<string[]> {
-  const paths: string[] = [];
-  for (let page = 1; paths.length < count && page <= 50; page++) {
-    const response = await fetch(`${base}/api/offer/search`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ sort: 'newest', page, pageSize: 48, facets: false }),
-    });
-    const body = (await response.json()) as { items: { slug: string; contact: { slug: string } }[] };
-    if (body.items.length === 0) break;
-    paths.push(...body.items.map((offer) => `/urlaub/${offer.contact.slug}/${offer.slug}`));
-  }
-  if (paths.length === 0) throw new Error('the catalogue has no offer');
-  return paths.slice(0, count);
 }
 
 /**
