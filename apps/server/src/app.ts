@@ -146,7 +146,12 @@ export async function buildApp({
     log: (message) => app.log.info(message),
   });
   app.addHook('onClose', async () => searchEngine.close());
-  const catalogue = createCatalogueContext(database.db, config.catalogueCacheTtlMs, searchEngine);
+  const catalogue = createCatalogueContext(
+    database.db,
+    config.catalogueCacheTtlMs,
+    searchEngine,
+    config.changePollMs,
+  );
   const stopHearingStock = onStockColumnsWritten((offerIds) =>
     catalogue.offerListings.forget(offerIds.map(String)),
   );

@@ -14,14 +14,23 @@ export type Audience = { brand: Brand; locale: Locale };
  * What catalogue services share: the database, the code labels and one read-through cache of finished
  * answers. Catalogue data changes rarely; the TTL bounds how long a change takes to show.
  */
-export function createCatalogueContext(db: Database, ttlMs: number, searchEngine: SearchEngine) {
+export function createCatalogueContext(
+  db: Database,
+  ttlMs: number,
+  searchEngine: SearchEngine,
+  /** CHANGE_POLL_MS: 0 = no change watch, so nothing is kept past the TTL. */
+  changePollMs: number,
+) {
   const dictionary = createDictionary(db, ttlMs);
   const answers = new TtlCache<unknown>(ttlMs, 20_000, staleWhileDatabaseAway, 0.25);
-  const untilChange = new TtlCache<unknown>(Number.POSITIVE_INFINITY, 20_000);
-  const offerCards = new ChangeBoundStore<OfferCard>(50_000);
-  // A sale changes prices and stock without announcing it: as long as labels and brands may be old (at
-  // least a second, also with the cache off), and never longer than the answers that show them.
-  const offerListings = new ChangeBoundStore<OfferListing>(50_000, Math.max(ttlMs, 1_000));
+  // Kept until the change watch drops it; ten minutes at most, for a change written with SQL and not
+  // announced. Without the watch, as long as the labels (at least a second, also with the cache off).
+  const untilChangeMs = changePollMs > 0 ? 10 * 60_000 : Math.max(ttlMs, 1_000);
+  const untilChange = new TtlCache<unknown>(untilChangeMs, 20_000);
+  const offerCards = new ChangeBoundStore<OfferCard>(50_000, untilChangeMs);
+  // A sale changes prices and stock without announcing it: a second at most, so that an answer showing
+  // them is at most a second older than the TTL allows.
+  const offerListings = new ChangeBoundStore<OfferListing>(50_000, 1_000);
   return {
     db,
     searchEngine,
@@ -31,8 +40,9 @@ export function createCatalogueContext(db: Database, ttlMs: number, searchEngine
     },
     /**
      * What only an announced change can alter (the typo vocabulary, a word's stemming): kept until the
-     * next change whatever the TTL, so a search with known words asks the database nothing for them.
-     * On the embedded database every query blocks the one thread that answers (docs/decisions/035).
+     * next change (or ten minutes) whatever the TTL, so a search with known words asks the database
+     * nothing for them. On the embedded database every query blocks the one thread that answers
+     * (docs/decisions/035).
      */
     untilChange<T>(key: string, load: () => Promise<T>): Promise<T> {
       return untilChange.get(key, load) as Promise<T>;

@@ -93,7 +93,7 @@ export function createJobQueue(
   void deadGauge;
   let started = false;
   // The embedded database is this process's alone: every job is enqueued here, so a queue's worker is
-  // woken when one is, and polls only for delayed and scheduled jobs. Each poll is a query that blocks
+  // woken when one is, and polls only for retried and scheduled jobs. Each poll is a query that blocks
   // the answering thread (docs/decisions/035): 13 queues twice a second were 5-9 % of an idle shop.
   const isSoleProcess = database.kind === 'pglite';
   const pollingIntervalSeconds = options.pollingIntervalSeconds ?? (isSoleProcess ? 5 : 0.5);

@@ -248,8 +248,9 @@ const stockListeners = new Set<(offerIds: number[]) => void>();
 
 /**
  * Hears which offers' stock columns this process is about to rewrite, so that its own offer lists show
- * the change at once (other processes' within their listings' age, catalogue-context.ts). Answers the
- * way to stop hearing.
+ * the change at once (other processes' within their listings' second, catalogue-context.ts). On a
+ * PostgreSQL server a list loaded while the sale's transaction is still open may keep the old row for
+ * that second too; on PGlite it waits for the transaction. Answers the way to stop hearing.
  */
 export function onStockColumnsWritten(listener: (offerIds: number[]) => void): () => void {
   stockListeners.add(listener);
