@@ -87,8 +87,10 @@ export async function registerStorefront(app: FastifyInstance, options: Storefro
     if (pathname.startsWith('//')) {
       return reply.redirect(`/${request.url.replace(/^\/+/, '')}`, 301);
     }
-    // Unknown API paths keep their problem+json 404 instead of an HTML page.
+    // Unknown API and picture paths keep their problem+json 404 instead of an HTML page: an image tag
+    // gets no use of a page, and rendering one for every bad picture address costs the server a render.
     if (pathname.startsWith('/api/') || pathname === '/api') return reply.callNotFound();
+    if (pathname.startsWith('/media/')) return reply.callNotFound();
 
     if (!vite && /\.[a-z0-9]+$/i.test(pathname)) {
       const file = resolveInside(clientDir, pathname.slice(1));
