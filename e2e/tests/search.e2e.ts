@@ -114,7 +114,8 @@ journey('search: home → keyword → refine and sort', (shop) => {
     await navigated(page, (url) => url.searchParams.get('page') === '2');
     expect(new URL(page.url()).searchParams.get('sort')).toBe('price-desc');
     const current = page.getByRole('navigation', { name: 'Seiten' }).locator('[aria-current="page"]');
-    expect(await textOf(current)).toBe('2');
+    // The address moves before the new page's cards render: wait for them, not read once.
+    await expectText(current, '2');
     const secondPage = pricesOf((await offerCards(page)).map((card) => card.price));
     expect(secondPage[0]).toBeLessThanOrEqual(firstPage.at(-1)!);
   });
