@@ -203,7 +203,12 @@ export function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 }
 
-function loadOptions(baseUrl: string, scenario: Scenario, durationSeconds: number): autocannon.Options {
+/** Autocannon's options for a scenario: its method, path, body and headers per request, its rate. */
+export function loadOptions(
+  baseUrl: string,
+  scenario: Scenario,
+  durationSeconds: number,
+): autocannon.Options {
   const method = scenario.method ?? (scenario.body ? 'POST' : 'GET');
   return {
     url: baseUrl,

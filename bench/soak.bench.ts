@@ -11,6 +11,7 @@
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import {
+  loadOptions,
   offerPagePaths,
   processMemory,
   requireStorefrontBuild,
@@ -89,27 +90,7 @@ try {
       (scenario, index) =>
         new Promise<autocannon.Result>((resolve, reject) =>
           autocannon(
-            {
-              url: server.url,
-              connections: scenario.connections,
-              duration: minutes * 60,
-              overallRate: rates[index]!,
-              requests: [
-                {
-                  method: scenario.body ? 'POST' : 'GET',
-                  setupRequest: (request) => ({
-                    ...request,
-                    path: scenario.path(),
-                    ...(scenario.body ? { body: scenario.body() } : {}),
-                    headers: {
-                      ...request.headers,
-                      ...scenario.headers,
-                      ...(scenario.body ? { 'content-type': 'application/json' } : {}),
-                    },
-                  }),
-                },
-              ],
-            },
+            loadOptions(server.url, { ...scenario, rate: rates[index]! }, minutes * 60),
             (error, result) => (error ? reject(error) : resolve(result)),
           ),
         ),
