@@ -3,6 +3,7 @@ import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '#src/db/client.ts';
 import { guestOrdersCheckJob, runGuestOrdersCheck } from '#src/modules/accounts/guest-orders.ts';
+import { registration } from '#src/test/accounts.ts';
 import { createTestApp, type TestApp } from '#src/test/app.ts';
 import { exampleCustomer, readyCart, variantsInStock } from '#src/test/orders.ts';
 
@@ -30,14 +31,7 @@ describe('accounts and sessions', () => {
       url: '/api/account/register',
       // Each registration from its own client: the per-client limit is tested on its own.
       headers: { 'accept-language': locale, 'x-forwarded-for': `10.1.${counter}.${++clients % 250}` },
-      payload: {
-        userName,
-        password,
-        salutation: 20,
-        firstName: 'Anna',
-        lastName: 'Huber',
-        newsletter: false,
-      },
+      payload: registration(userName, password),
     });
 
   const login = async (
