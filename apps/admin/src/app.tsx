@@ -8,6 +8,7 @@ import { useSession } from './features/auth/use-session.ts';
 import { AppFrame } from './features/frame/app-frame.tsx';
 import { I18nProvider, useI18n } from './i18n/i18n-context.tsx';
 import { type ApiProblem, onAuthenticationProblem } from './lib/api-client.ts';
+import { preloadable } from './lib/preloadable.tsx';
 import { LiveRegionProvider } from './ui/live-region.tsx';
 import { PageHeading } from './ui/page-heading.tsx';
 
@@ -19,9 +20,13 @@ const LoginScreen = lazy(() =>
 const OrdersScreen = lazy(() =>
   import('./features/orders/orders-screen.tsx').then((m) => ({ default: m.OrdersScreen })),
 );
-const OrderScreen = lazy(() =>
-  import('./features/orders/order-screen.tsx').then((m) => ({ default: m.OrderScreen })),
+// The screen the server renders (entry-server.tsx). Its code is loaded before such a page hydrates
+// (main.tsx): a lazy screen would leave its part of the page dehydrated a while longer, and a click on
+// one of its buttons then did nothing (an order's "extend the hold" that did not open).
+const { Component: OrderScreen, load: loadOrderScreen } = preloadable(() =>
+  import('./features/orders/order-screen.tsx').then((m) => m.OrderScreen),
 );
+export const loadServerRenderedScreen = loadOrderScreen;
 const HoldsScreen = lazy(() =>
   import('./features/holds/holds-screen.tsx').then((m) => ({ default: m.HoldsScreen })),
 );

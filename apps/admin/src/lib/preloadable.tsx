@@ -1,14 +1,15 @@
 import { type ComponentType, lazy, useState } from 'react';
 
 /**
- * A lazily loaded component whose code can be fetched ahead (`preload`, e.g. while the user types) and
- * which, once fetched, renders at once. React's `lazy` alone suspends on its first render even when the
+ * A lazily loaded component whose code can be fetched ahead (`preload`, e.g. while the user types, or
+ * `load` awaited before hydrating a page the server rendered with it) and which, once fetched, renders
+ * at once. React's `lazy` alone suspends on its first render even when the
  * module is already there, and React then holds the revealed content back for up to 300 ms (its
  * fallback throttle): on the desk that was a third of the scan-to-answer time (bench/desk-scan.bench.ts).
  */
 export function preloadable<Props extends object>(
   load: () => Promise<ComponentType<Props>>,
-): { Component: ComponentType<Props>; preload(): void } {
+): { Component: ComponentType<Props>; preload(): void; load(): Promise<void> } {
   let loaded: ComponentType<Props> | null = null;
   let loading: Promise<ComponentType<Props>> | null = null;
   // React keeps a lazy component's failure for good: after one, the next mount gets a fresh one, so a
@@ -35,5 +36,11 @@ export function preloadable<Props extends object>(
     const [Chosen] = useState<ComponentType<Props>>(() => loaded ?? Lazy);
     return <Chosen {...props} />;
   }
-  return { Component, preload: () => void fetchOnce().catch(() => undefined) };
+  // `load` settles either way: a failed download leaves the component to load (and retry) as it mounts.
+  const settled = () =>
+    fetchOnce().then(
+      () => undefined,
+      () => undefined,
+    );
+  return { Component, preload: () => void settled(), load: settled };
 }
