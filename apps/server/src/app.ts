@@ -151,6 +151,7 @@ export async function buildApp({
     config.catalogueCacheTtlMs,
     searchEngine,
     config.changePollMs,
+    database.kind === 'pglite',
   );
   const stopHearingStock = onStockColumnsWritten((offerIds) =>
     catalogue.offerListings.forget(offerIds.map(String)),

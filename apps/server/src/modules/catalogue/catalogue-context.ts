@@ -20,6 +20,11 @@ export function createCatalogueContext(
   searchEngine: SearchEngine,
   /** CHANGE_POLL_MS: 0 = no change watch, so nothing is kept past the TTL. */
   changePollMs: number,
+  /**
+   * This process is its database's only writer (the embedded database): every sale is its own, and
+   * it forgets the listings a sale changes (app.ts, onStockColumnsWritten).
+   */
+  soleWriter: boolean,
 ) {
   const dictionary = createDictionary(db, ttlMs);
   const answers = new TtlCache<unknown>(ttlMs, 20_000, staleWhileDatabaseAway, 0.25);
@@ -28,9 +33,11 @@ export function createCatalogueContext(
   const untilChangeMs = changePollMs > 0 ? 10 * 60_000 : Math.max(ttlMs, 1_000);
   const untilChange = new TtlCache<unknown>(untilChangeMs, 20_000);
   const offerCards = new ChangeBoundStore<OfferCard>(50_000, untilChangeMs);
-  // A sale changes prices and stock without announcing it: a second at most, so that an answer showing
-  // them is at most a second older than the TTL allows.
-  const offerListings = new ChangeBoundStore<OfferListing>(50_000, 1_000);
+  // A sale changes prices and stock without announcing it. Another process's sale is seen within a
+  // second (an answer showing it is at most a second older than the TTL allows); where all sales are
+  // this process's own, they are kept as long as the texts: a search then asks the database nothing
+  // for its cards (the embedded default's tail, bench/RESULTS.md).
+  const offerListings = new ChangeBoundStore<OfferListing>(50_000, soleWriter ? untilChangeMs : 1_000);
   return {
     db,
     searchEngine,

@@ -22,7 +22,7 @@ export type OfferCard = {
 /**
  * What follows the variants and their stock, from the offer's search row: a sale changes it without
  * announcing anything (search-index.repository.ts refreshStockColumns), so processes keep it briefly
- * (catalogue-context.ts offerListings).
+ * unless all sales are their own (catalogue-context.ts offerListings).
  */
 export type OfferListing = {
   id: number;

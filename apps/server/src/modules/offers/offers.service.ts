@@ -29,7 +29,7 @@ export const travelDealsLimit = 12;
  * Offer cards in the order of `ids`, without those no longer sold. What the process's stores hold is not
  * asked of the database again: on the embedded database every query blocks the thread that answers
  * (docs/decisions/035). Texts are kept until the next announced change, prices and stock a second (a
- * sale announces nothing).
+ * sale announces nothing) or, on the embedded database, until this process's own sale changes them.
  */
 export async function summariesOf(
   context: CatalogueContext,
